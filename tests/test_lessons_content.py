@@ -1,0 +1,274 @@
+"""What the lesson pages must contain, beyond "every cell runs" (tests/test_docs_cells.py).
+
+Conventions every lesson writer must follow (these tests enforce them):
+
+1. **Seed numbers** (``/work/shared/seeds/README.md``) appear in the *expected output
+   blocks* (```` ```text {.expected} ````) of the lesson listed in ``SEED_NUMBERS``:
+   * a requirement with a label (e.g. ``"dL/dw1"``) needs an expected-output line where
+     the label is followed by ``=`` or ``:`` and then the number(s), e.g. ``dL/dw1 = 1.0``
+     or ``x.grad = tensor(7.)`` (lessons 1, 3, 4 print the seed's lines
+     ``L = ...``, ``dL/dw1 = ...``, ``dL/dw2 = ...``, ``dL/db1 = ...``, ``dL/dw3 = ...``,
+     ``dL/db2 = ...``; lesson 1 prints ``z = ...``, ``x.grad = ...``, ``y.grad = ...``);
+   * a requirement without a label needs the numbers as *consecutive numbers* inside one
+     expected block, e.g. ``tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])`` for
+     ``(0.3, 3, 3e-4)``, or three lines ``tensor(3.)``, ``tensor(4.)``, ``tensor(10.)``
+     printed by one cell for ``(3, 4, 10)``. Digits inside identifiers (``w1``,
+     ``AddBackward0``) are not numbers. Relative tolerance 1e-3.
+2. **Prose is Bengali**: on every page under ``docs/``, Bengali letters outnumber Latin
+   letters in the prose (text outside code fences, ``$math$``/``$$math$$``, inline
+   ``code``, HTML tags, link targets, attribute lists and admonition/tab keywords), and
+   every Markdown heading contains Bengali.
+3. **Lessons 1-6** (``docs/lessons/0N-*.md``) each have
+   * a heading ``## অনুশীলনী`` (exercises) with at least 3 exercises: runnable cells that
+     call ``check("N.k", answer)`` with the lesson's own number N; every id used must exist
+     in ``runtime/python/lessonkit/ex0N.py`` and every exercise there must be used on
+     the page. Ship the cells with ``answer = ...`` so they print the "not answered yet"
+     line, which is their expected output;
+   * a summary section with the exact heading ``## যা শিখলাম`` ("what we learned"),
+     after the exercises heading.
+4. **Exercises are solvable and hints are real**: for every ``lessonkit/exNN.py``, the
+   expected answer passes ``check`` (exercises with a custom ``judge`` give a correct
+   answer in ``SOLUTIONS`` below or accept their ``expected``), a wrong answer fails and
+   prints the hint, and the hint is Bengali, not trivially short, and does not contain
+   the answer.
+"""
+import importlib
+import io
+import math
+import re
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from doc_cells import REPO_ROOT, RUNTIME_PYTHON, parse_cells  # noqa: E402
+
+sys.path.insert(0, str(RUNTIME_PYTHON))
+
+DOCS = REPO_ROOT / "docs"
+LESSONS = {
+    1: "01-computational-graph.md",
+    2: "02-backprop-by-hand.md",
+    3: "03-two-layer-network.md",
+    4: "04-automatic-differentiation.md",
+    5: "05-backward-gradient.md",
+    6: "06-training.md",
+}
+EXERCISES_HEADING = "## অনুশীলনী"
+SUMMARY_HEADING = "## যা শিখলাম"
+
+_TWO_LAYER = [("L", (1.0,)), ("dL/dw1", (1.0,)), ("dL/dw2", (2.0,)), ("dL/db1", (1.0,)),
+              ("dL/dw3", (1.0,)), ("dL/db2", (2.0,))]
+
+# lesson -> list of (label or None, numbers)
+SEED_NUMBERS = {
+    1: [("z", (10.0,)), ("x.grad", (7.0,)), ("y.grad", (2.0,))],
+    3: _TWO_LAYER,
+    4: _TWO_LAYER,
+    5: [
+        (None, (0.3, 3.0, 3e-4)),                     # a.grad with gradient=[0.1, 1, 1e-4]
+        (None, (1.2, 16.0, 2e-3)),                    # b.grad
+        (None, (1.6667e-2, 1.4286e-1, 1.25e-5)),      # c.grad
+        (None, (3.0, 4.0, 10.0)),                     # scalars a=0.1, b=1, c=0.1
+        (None, (6.0, 8.0, 2.0)),                      # two backward calls at a=b=c=1
+        (None, (2.0, 0.0, 0.0, 0.0)),                 # one-hot row 1 of z = 2*x
+        (None, (0.0, 2.0, 0.0, 0.0)),                 # one-hot row 2
+        (None, (2.0, 2.0, 2.0, 2.0)),                 # ones / z.sum(dim=1)
+    ],
+}
+
+# Correct answers for exercises judged by a custom ``judge`` whose ``expected`` is not an answer.
+SOLUTIONS = {}
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?![\w])")
+_BENGALI = re.compile(r"[\u0980-\u09FF]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _lesson_path(n):
+    return DOCS / "lessons" / LESSONS[n]
+
+
+def _numbers(text):
+    return [float(m.group()) for m in _NUMBER.finditer(text)]
+
+
+def _close(a, b):
+    return math.isclose(a, b, rel_tol=1e-3, abs_tol=1e-12)
+
+
+def _has_run(tokens, values):
+    n = len(values)
+    return any(all(_close(t, v) for t, v in zip(tokens[i:i + n], values))
+               for i in range(len(tokens) - n + 1))
+
+
+def _found(blocks, label, values):
+    if label is None:
+        return any(_has_run(_numbers(block), values) for block in blocks)
+    pattern = re.compile(r"(?<![\w.])" + re.escape(label) + r"\s*[=:]\s*(.*)")
+    for block in blocks:
+        for line in block.splitlines():
+            m = pattern.search(line)
+            if m and _has_run(_numbers(m.group(1))[:len(values)], values):
+                return True
+    return False
+
+
+def test_number_matcher_is_strict_enough():
+    blocks = ["z = tensor(10., grad_fn=<AddBackward0>)\nx.grad = tensor(7.)\n",
+              "tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])\n"]
+    assert _found(blocks, "z", (10.0,)) and _found(blocks, "x.grad", (7.0,))
+    assert not _found(blocks, "z", (0.0,))                 # the 0 of AddBackward0 is not a number
+    assert not _found(blocks, "y.grad", (7.0,))
+    assert _found(blocks, None, (0.3, 3.0, 3e-4))
+    assert not _found(blocks, None, (0.3, 3e-4))            # must be consecutive
+    assert _found(["dL/dw1 = 1.0\ndL/dw2 = 2.0"], "dL/dw2", (2.0,))
+    assert not _found(["dL/dw1 = 1.0\ndL/dw2 = 2.5"], "dL/dw2", (2.0,))
+
+
+@pytest.mark.parametrize("lesson,label,values", [
+    (lesson, label, values) for lesson, reqs in SEED_NUMBERS.items() for label, values in reqs])
+def test_seed_numbers_appear_in_expected_outputs(lesson, label, values):
+    page = _lesson_path(lesson)
+    assert page.exists(), f"{page.relative_to(REPO_ROOT)} is missing"
+    blocks = [c.expected for c in parse_cells(page.read_text(encoding="utf-8")) if c.expected]
+    assert _found(blocks, label, values), (
+        f"{page.name}: no expected output shows {label or 'the numbers'} {values}")
+
+
+# ---------------------------------------------------------------- Bengali prose
+
+def prose_of(markdown_text):
+    """The reader-facing prose of a page: code, math, markup and URLs removed."""
+    text = re.sub(r"\A---\n.*?\n---\n", "", markdown_text, flags=re.S)           # front matter
+    out, fence = [], None
+    for line in text.splitlines():
+        m = re.match(r"^\s*(`{3,}|~{3,})", line)
+        if fence is None and m:
+            fence = m.group(1)
+            continue
+        if fence is not None:
+            if re.match(r"^\s*" + re.escape(fence[0]) + "{" + str(len(fence)) + r",}\s*$", line):
+                fence = None
+            continue
+        out.append(line)
+    text = "\n".join(out)
+    text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
+    text = re.sub(r"(?<!\\)\$[^$\n]+?\$", " ", text)
+    text = re.sub(r"`[^`\n]*`", " ", text)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
+    text = re.sub(r"<[^>\n]+>", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(r"\{[^}\n]*\}", " ", text)
+    text = re.sub(r"https?://\S+", " ", text)
+    text = re.sub(r"^\s*(!!!|\?\?\?\+?)\s+[\w-]+(\s+[\w-]+)*", " ", text, flags=re.M)
+    return text
+
+
+def headings_of(markdown_text):
+    return [l for l in prose_of(markdown_text).splitlines() if re.match(r"^#{1,6}\s", l)]
+
+
+ALL_PAGES = sorted(DOCS.rglob("*.md"))
+
+
+def test_prose_filter_keeps_only_prose():
+    page = ("# শিরোনাম\n\nএটা `torch.tensor` আর $x^2$ নিয়ে।\n\n```python {.run}\nprint('hello world')\n```\n"
+            '!!! note "টীকা"\n    [লিংক](https://example.org/abc)\n')
+    prose = prose_of(page)
+    assert not _LATIN.search(prose) and "শিরোনাম" in prose and "টীকা" in prose
+
+
+@pytest.mark.parametrize("page", ALL_PAGES, ids=[str(p.relative_to(DOCS)) for p in ALL_PAGES])
+def test_page_prose_is_mostly_bengali(page):
+    text = page.read_text(encoding="utf-8")
+    prose = prose_of(text)
+    bn, latin = len(_BENGALI.findall(prose)), len(_LATIN.findall(prose))
+    assert bn > latin, f"{page.name}: {bn} Bengali vs {latin} Latin letters in prose"
+    english_headings = [h for h in headings_of(text) if not _BENGALI.search(h)]
+    assert not english_headings, f"{page.name}: headings without Bengali: {english_headings}"
+
+
+# ---------------------------------------------------------------- exercises and summary
+
+_CHECK_CALL = re.compile(r"""check\(\s*["'](\d+\.\d+)["']""")
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSONS))
+def test_lesson_has_exercises_and_summary(lesson):
+    page = _lesson_path(lesson)
+    assert page.exists(), f"{page.relative_to(REPO_ROOT)} is missing"
+    text = page.read_text(encoding="utf-8")
+    lines = [l.rstrip() for l in text.splitlines()]
+    assert EXERCISES_HEADING in lines, f"{page.name}: no '{EXERCISES_HEADING}' heading"
+    assert SUMMARY_HEADING in lines, f"{page.name}: no '{SUMMARY_HEADING}' heading"
+    assert lines.index(SUMMARY_HEADING) > lines.index(EXERCISES_HEADING)
+
+    used = []
+    for cell in parse_cells(text):
+        used += _CHECK_CALL.findall(cell.code)
+    assert len(set(used)) >= 3, f"{page.name}: only {sorted(set(used))} exercises"
+    assert all(i.split(".")[0] == str(lesson) for i in used), used
+    module = importlib.import_module(f"lessonkit.ex{lesson:02d}")
+    assert set(used) == set(module.EXERCISES), (
+        f"{page.name}: page uses {sorted(set(used))}, ex{lesson:02d}.py defines {sorted(module.EXERCISES)}")
+
+
+def _exercise_modules():
+    return sorted(p.stem for p in (RUNTIME_PYTHON / "lessonkit").glob("ex[0-9][0-9].py"))
+
+
+def _all_exercises():
+    for name in _exercise_modules():
+        module = importlib.import_module(f"lessonkit.{name}")
+        for ex_id, exercise in sorted(module.EXERCISES.items()):
+            yield ex_id, exercise
+
+
+def _wrong(value):
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, str):
+        return value + " নয়"
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, (list, tuple)):
+        return [_wrong(value[0])] + list(value[1:]) if value else [1.0]
+    return float(value) * 3 + 17.5
+
+
+def _run_check(ex_id, answer):
+    from lessonkit import check
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        ok = check(ex_id, answer)
+    return ok, buf.getvalue()
+
+
+EXERCISES = list(_all_exercises())
+
+
+@pytest.mark.parametrize("ex_id,exercise", EXERCISES, ids=[e[0] for e in EXERCISES])
+def test_exercise_is_solvable_and_hint_helps(ex_id, exercise):
+    answer = SOLUTIONS.get(ex_id, exercise.expected)
+    ok, out = _run_check(ex_id, answer)
+    assert ok and "✅" in out, f"{ex_id}: the correct answer {answer!r} is rejected: {out}"
+
+    ok, out = _run_check(ex_id, _wrong(answer))
+    assert not ok and "❌" in out and exercise.hint in out, f"{ex_id}: a wrong answer: {out}"
+
+    ok, out = _run_check(ex_id, ...)
+    assert not ok and "এখনও উত্তর লেখা হয়নি" in out
+
+    hint = exercise.hint
+    assert len(hint) >= 25 and _BENGALI.search(hint), f"{ex_id}: hint too thin: {hint!r}"
+    plain = answer.tolist() if hasattr(answer, "tolist") else answer
+    if isinstance(plain, str):
+        assert plain.strip().lower() not in hint.lower(), f"{ex_id}: the hint gives the answer away"
+    elif isinstance(plain, (int, float)) and not isinstance(plain, bool) and not float(plain).is_integer():
+        assert not _has_run(_numbers(hint), (float(plain),)), f"{ex_id}: the hint gives the answer away"
+    elif isinstance(plain, (int, float)) and abs(plain) >= 10:
+        assert not _has_run(_numbers(hint), (float(plain),)), f"{ex_id}: the hint gives the answer away"
