@@ -1,0 +1,11 @@
+"""Shared pytest setup: make the repository root and tests/ importable.
+
+Kept deliberately small; helpers live in the test modules that use them.
+"""
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+for p in (ROOT, ROOT / "tests"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))

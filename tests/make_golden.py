@@ -1,0 +1,517 @@
+"""Fixed cases run against PyTorch to record its answers as golden files.
+
+Run ``python tests/make_golden.py`` (with torch installed) to regenerate
+``tests/golden/{ops,printing,errors}.json``.  The tests import the case tables
+below and run them against pyautograd (and, where torch is importable, against
+live torch too), so the comparison works on machines without torch.
+
+Every case is a function of the module ``T`` (``torch`` or ``pyautograd``), so
+the exact same code runs on both sides.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import sys
+import warnings
+
+import numpy as np
+
+GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+
+
+# ---------------------------------------------------------------- inputs
+def arr(seed: int, shape, domain: str = "any") -> np.ndarray:
+    """Deterministic float64 input values, kept away from kinks and poles."""
+    rng = np.random.RandomState(seed)
+    mag = rng.uniform(0.3, 2.0, size=shape)
+    if domain == "pos":
+        return mag
+    sign = np.where(rng.uniform(size=shape) < 0.5, -1.0, 1.0)
+    return sign * mag
+
+
+# ------------------------------------------------------------- op cases
+# name -> (fn(T, *inputs) -> tensor, [(shape, domain), ...])
+# The recorded output is fn's value, grad_fn name and the gradients of
+# sum(out * w) (w fixed) with respect to every input.
+OP_CASES = {
+    # arithmetic, broadcasting, python scalars on both sides
+    "add": (lambda T, a, b: a + b, [((2, 3), "any"), ((3,), "any")]),
+    "add_fn": (lambda T, a, b: T.add(a, b), [((4, 1), "any"), ((1, 3), "any")]),
+    "add_method": (lambda T, a, b: a.add(b), [((2, 3), "any"), ((2, 3), "any")]),
+    "add_scalar_right": (lambda T, a: a + 2, [((3,), "any")]),
+    "add_scalar_left": (lambda T, a: 2.5 + a, [((3,), "any")]),
+    "sub": (lambda T, a, b: a - b, [((2, 1, 3), "any"), ((4, 1), "any")]),
+    "sub_fn": (lambda T, a, b: T.sub(a, b), [((3,), "any"), ((2, 3), "any")]),
+    "sub_scalar_right": (lambda T, a: a - 1.5, [((3,), "any")]),
+    "sub_scalar_left": (lambda T, a: 2 - a, [((2, 2), "any")]),
+    "mul": (lambda T, a, b: a * b, [((2, 3), "any"), ((2, 1), "any")]),
+    "mul_fn": (lambda T, a, b: T.mul(a, b), [((3,), "any"), ((3,), "any")]),
+    "mul_method": (lambda T, a, b: a.mul(b), [((2, 3), "any"), ((), "any")]),
+    "mul_scalar_right": (lambda T, a: a * 3, [((3,), "any")]),
+    "mul_scalar_left": (lambda T, a: -0.5 * a, [((2, 2), "any")]),
+    "mul_self": (lambda T, a: a * a, [((3,), "any")]),
+    "div": (lambda T, a, b: a / b, [((2, 3), "any"), ((3,), "pos")]),
+    "div_fn": (lambda T, a, b: T.div(a, b), [((2, 1), "any"), ((1, 2), "pos")]),
+    "div_scalar_right": (lambda T, a: a / 4, [((3,), "any")]),
+    "div_scalar_left": (lambda T, a: 2 / a, [((3,), "pos")]),
+    "pow_scalar": (lambda T, a: a ** 2, [((2, 3), "any")]),
+    "pow_scalar_frac": (lambda T, a: a ** 0.5, [((3,), "pos")]),
+    "pow_scalar_neg": (lambda T, a: a ** -1.5, [((3,), "pos")]),
+    "pow_tensor": (lambda T, a, b: a ** b, [((2, 3), "pos"), ((3,), "any")]),
+    "pow_fn": (lambda T, a: T.pow(a, 3), [((3,), "any")]),
+    "rpow": (lambda T, a: 2 ** a, [((3,), "any")]),
+    "neg": (lambda T, a: -a, [((2, 3), "any")]),
+    "neg_fn": (lambda T, a: T.neg(a), [((3,), "any")]),
+    # matrix products
+    "matmul_mm": (lambda T, a, b: a @ b, [((2, 3), "any"), ((3, 4), "any")]),
+    "matmul_mv": (lambda T, a, b: a @ b, [((2, 3), "any"), ((3,), "any")]),
+    "matmul_vm": (lambda T, a, b: a @ b, [((3,), "any"), ((3, 2), "any")]),
+    "matmul_dot": (lambda T, a, b: a @ b, [((4,), "any"), ((4,), "any")]),
+    "matmul_fn": (lambda T, a, b: T.matmul(a, b), [((1, 3), "any"), ((3, 1), "any")]),
+    "matmul_method": (lambda T, a, b: a.matmul(b), [((2, 2), "any"), ((2, 3), "any")]),
+    "matmul_batched": (lambda T, a, b: a @ b, [((2, 2, 3), "any"), ((3, 2), "any")]),
+    # reductions
+    "sum": (lambda T, a: a.sum(), [((2, 3), "any")]),
+    "sum_fn": (lambda T, a: T.sum(a), [((3,), "any")]),
+    "sum_dim0": (lambda T, a: a.sum(0), [((2, 3), "any")]),
+    "sum_dim_neg": (lambda T, a: a.sum(dim=-1), [((2, 3, 2), "any")]),
+    "sum_keepdim": (lambda T, a: a.sum(dim=1, keepdim=True), [((2, 3), "any")]),
+    "sum_tuple": (lambda T, a: a.sum(dim=(0, 2)), [((2, 3, 2), "any")]),
+    "sum_fn_dim": (lambda T, a: T.sum(a, dim=0), [((3, 2), "any")]),
+    "mean": (lambda T, a: a.mean(), [((2, 3), "any")]),
+    "mean_fn": (lambda T, a: T.mean(a), [((4,), "any")]),
+    "mean_dim": (lambda T, a: a.mean(dim=1), [((2, 3), "any")]),
+    "mean_keepdim": (lambda T, a: a.mean(0, keepdim=True), [((2, 3), "any")]),
+    "mean_tuple": (lambda T, a: a.mean((1, 2)), [((2, 3, 2), "any")]),
+    "max": (lambda T, a: a.max(), [((2, 3), "any")]),
+    "max_fn": (lambda T, a: T.max(a), [((5,), "any")]),
+    "max_dim_values": (lambda T, a: a.max(dim=1).values, [((2, 3), "any")]),
+    "max_dim_tuple0": (lambda T, a: a.max(0)[0], [((3, 2), "any")]),
+    "max_dim_keepdim": (lambda T, a: T.max(a, 1, keepdim=True)[0], [((2, 3), "any")]),
+    "min": (lambda T, a: a.min(), [((2, 3), "any")]),
+    "min_fn_dim": (lambda T, a: T.min(a, dim=0).values, [((3, 2), "any")]),
+    "min_dim_neg": (lambda T, a: a.min(-1)[0], [((2, 3), "any")]),
+    # elementwise functions
+    "exp": (lambda T, a: a.exp(), [((2, 3), "any")]),
+    "exp_fn": (lambda T, a: T.exp(a), [((3,), "any")]),
+    "log": (lambda T, a: a.log(), [((2, 3), "pos")]),
+    "log_fn": (lambda T, a: T.log(a), [((3,), "pos")]),
+    "sqrt": (lambda T, a: a.sqrt(), [((2, 3), "pos")]),
+    "sqrt_fn": (lambda T, a: T.sqrt(a), [((3,), "pos")]),
+    "abs": (lambda T, a: a.abs(), [((2, 3), "any")]),
+    "abs_fn": (lambda T, a: T.abs(a), [((3,), "any")]),
+    "sin": (lambda T, a: a.sin(), [((2, 3), "any")]),
+    "sin_fn": (lambda T, a: T.sin(a), [((3,), "any")]),
+    "cos": (lambda T, a: a.cos(), [((2, 3), "any")]),
+    "cos_fn": (lambda T, a: T.cos(a), [((3,), "any")]),
+    "tanh": (lambda T, a: a.tanh(), [((2, 3), "any")]),
+    "tanh_fn": (lambda T, a: T.tanh(a), [((3,), "any")]),
+    "sigmoid": (lambda T, a: a.sigmoid(), [((2, 3), "any")]),
+    "sigmoid_fn": (lambda T, a: T.sigmoid(a), [((3,), "any")]),
+    "relu": (lambda T, a: a.relu(), [((2, 3), "any")]),
+    "relu_fn": (lambda T, a: T.relu(a), [((3,), "any")]),
+    "clamp": (lambda T, a: a.clamp(-1.0, 1.0), [((2, 3), "any")]),
+    "clamp_min": (lambda T, a: a.clamp(min=0.0), [((3,), "any")]),
+    "clamp_max_fn": (lambda T, a: T.clamp(a, max=0.5), [((3,), "any")]),
+    "softmax": (lambda T, a: a.softmax(dim=1), [((2, 3), "any")]),
+    "softmax_fn": (lambda T, a: T.softmax(a, dim=0), [((3, 2), "any")]),
+    "softmax_neg": (lambda T, a: a.softmax(-1), [((2, 2, 3), "any")]),
+    "log_softmax": (lambda T, a: a.log_softmax(dim=1), [((2, 3), "any")]),
+    "log_softmax_fn": (lambda T, a: T.log_softmax(a, dim=0), [((3, 2), "any")]),
+    # shape
+    "reshape": (lambda T, a: a.reshape(3, 2), [((2, 3), "any")]),
+    "reshape_tuple": (lambda T, a: a.reshape((6,)), [((2, 3), "any")]),
+    "reshape_infer": (lambda T, a: a.reshape(-1, 2), [((2, 3), "any")]),
+    "reshape_fn": (lambda T, a: T.reshape(a, (1, 6)), [((2, 3), "any")]),
+    "view": (lambda T, a: a.view(6), [((2, 3), "any")]),
+    "view_infer": (lambda T, a: a.view(3, -1), [((2, 3), "any")]),
+    "flatten": (lambda T, a: a.flatten(), [((2, 3, 2), "any")]),
+    "flatten_fn": (lambda T, a: T.flatten(a), [((2, 3), "any")]),
+    "transpose": (lambda T, a: a.transpose(0, 1), [((2, 3), "any")]),
+    "transpose_fn": (lambda T, a: T.transpose(a, 0, 2), [((2, 3, 2), "any")]),
+    "T": (lambda T, a: a.T, [((2, 3), "any")]),
+    "permute": (lambda T, a: a.permute(2, 0, 1), [((2, 3, 4), "any")]),
+    "permute_fn": (lambda T, a: T.permute(a, (1, 0)), [((2, 3), "any")]),
+    "unsqueeze": (lambda T, a: a.unsqueeze(0), [((2, 3), "any")]),
+    "unsqueeze_neg_fn": (lambda T, a: T.unsqueeze(a, -1), [((3,), "any")]),
+    "squeeze": (lambda T, a: a.squeeze(), [((1, 3, 1), "any")]),
+    "squeeze_dim": (lambda T, a: a.squeeze(0), [((1, 3), "any")]),
+    "squeeze_fn": (lambda T, a: T.squeeze(a, 1), [((3, 1), "any")]),
+    # indexing
+    "index_int": (lambda T, a: a[1], [((3, 2), "any")]),
+    "index_int_int": (lambda T, a: a[0, 1], [((2, 3), "any")]),
+    "index_neg": (lambda T, a: a[-1], [((3,), "any")]),
+    "index_slice": (lambda T, a: a[1:], [((4,), "any")]),
+    "index_slice2": (lambda T, a: a[:, ::2], [((2, 5), "any")]),
+    "index_list": (lambda T, a: a[[0, 2, 0]], [((3, 2), "any")]),
+    "index_long_tensor": (lambda T, a: a[T.tensor([2, 1, 2])], [((4,), "any")]),
+    "index_mask": (lambda T, a: a[T.tensor([True, False, True])], [((3, 2), "any")]),
+    "index_mask_2d": (lambda T, a: a[T.tensor([[True, False], [False, True]])], [((2, 2), "any")]),
+    "index_mixed": (lambda T, a: a[1:, 0], [((3, 2), "any")]),
+    # joining and selecting
+    "cat": (lambda T, a, b: T.cat([a, b]), [((2, 3), "any"), ((1, 3), "any")]),
+    "cat_dim1": (lambda T, a, b: T.cat((a, b), dim=1), [((2, 1), "any"), ((2, 3), "any")]),
+    "stack": (lambda T, a, b: T.stack([a, b]), [((3,), "any"), ((3,), "any")]),
+    "stack_dim1": (lambda T, a, b: T.stack([a, b], dim=1), [((2, 2), "any"), ((2, 2), "any")]),
+    "where": (lambda T, a, b: T.where(T.tensor([[True, False, True], [False, False, True]]), a, b),
+              [((2, 3), "any"), ((3,), "any")]),
+    # compositions the lessons use
+    "lesson_z": (lambda T, x, y: x * y + x ** 2, [((), "pos"), ((), "pos")]),
+    "lesson_mlp": (lambda T, x, w1, w2: ((x @ w1).tanh() @ w2).sigmoid(),
+                   [((4, 3), "any"), ((3, 5), "any"), ((5, 1), "any")]),
+    "lesson_softmax_ce": (lambda T, z: -(z.log_softmax(dim=1)[[0, 1, 2], [1, 0, 2]]).mean(),
+                          [((3, 4), "any")]),
+}
+
+
+def make_inputs(T, name, requires_grad=True):
+    fn, specs = OP_CASES[name]
+    seed = sum(map(ord, name))
+    return [T.tensor(arr(seed + 17 * i, shape, domain), dtype=T.float64,
+                     requires_grad=requires_grad)
+            for i, (shape, domain) in enumerate(specs)]
+
+
+def run_op_case(T, name):
+    """Forward + backward of one op case, as plain JSON-able data."""
+    fn = OP_CASES[name][0]
+    xs = make_inputs(T, name)
+    out = fn(T, *xs)
+    w = T.tensor(arr(999, tuple(out.shape)), dtype=T.float64)
+    (out * w).sum().backward()
+    return {
+        "shape": list(out.shape),
+        "value": out.detach().tolist(),
+        "grad_fn": type(out.grad_fn).__name__,
+        "grads": [None if x.grad is None else x.grad.tolist() for x in xs],
+    }
+
+
+# -------------------------------------------------------- printing cases
+def _grad_after(T):
+    x = T.tensor(2.0, requires_grad=True)
+    y = T.tensor(3.0, requires_grad=True)
+    (x * y + x ** 2).backward()
+    return x.grad
+
+
+def _lesson_z(T):
+    x = T.tensor(2.0, requires_grad=True)
+    y = T.tensor(3.0, requires_grad=True)
+    return x * y + x ** 2
+
+
+PRINT_CASES = {
+    "scalar_int_valued": lambda T: T.tensor(7.0),
+    "scalar_frac": lambda T: T.tensor(2.5),
+    "scalar_small": lambda T: T.tensor(1e-5),
+    "scalar_big": lambda T: T.tensor(123456.0),
+    "scalar_huge": lambda T: T.tensor(1e10),
+    "scalar_neg": lambda T: T.tensor(-3.25),
+    "scalar_neg_zero": lambda T: T.tensor(-0.0),
+    "scalar_third": lambda T: T.tensor(1 / 3),
+    "scalar_nan": lambda T: T.tensor(float("nan")),
+    "scalar_inf": lambda T: T.tensor(float("-inf")),
+    "scalar_int": lambda T: T.tensor(5),
+    "scalar_requires_grad": lambda T: T.tensor(1.0, requires_grad=True),
+    "scalar_grad_fn": _lesson_z,
+    "scalar_grad_after_backward": _grad_after,
+    "scalar_float64": lambda T: T.tensor(3.0, dtype=T.float64),
+    "scalar_float64_rg": lambda T: T.tensor(0.5, dtype=T.float64, requires_grad=True),
+    "scalar_float64_grad_fn": lambda T: T.tensor(0.5, dtype=T.float64, requires_grad=True) * 2,
+    "vec_sci_seed": lambda T: T.tensor([0.3, 3.0, 3e-4]),
+    "vec_sci_seed_b": lambda T: T.tensor([1.2, 16.0, 2e-3]),
+    "vec_sci_seed_c": lambda T: T.tensor([1 / 60, 1 / 7, 1.25e-5]),
+    "vec_int_mode": lambda T: T.tensor([1.0, 2.0, 3.0]),
+    "vec_int_mode_neg": lambda T: T.tensor([-1.0, 20.0, 300.0]),
+    "vec_frac": lambda T: T.tensor([1.5, -2.25, 0.125]),
+    "vec_pad": lambda T: T.tensor([100.0, 2.5]),
+    "vec_thirds": lambda T: T.tensor([1 / 3, 2 / 3, -1 / 3]),
+    "vec_sci_big": lambda T: T.tensor([1e8, 1.0]),
+    "vec_sci_neg_small": lambda T: T.tensor([-1e-5, 1.0]),
+    "vec_sci_int_big": lambda T: T.tensor([1e9, 2.0]),
+    "vec_nan_inf": lambda T: T.tensor([float("nan"), float("inf"), -float("inf"), 1.0]),
+    "vec_inf_frac": lambda T: T.tensor([float("inf"), 1.5]),
+    "vec_nan_only": lambda T: T.tensor([float("nan")]),
+    "vec_zeros": lambda T: T.zeros(3),
+    "vec_ones_rg": lambda T: T.ones(2, requires_grad=True),
+    "vec_ints": lambda T: T.tensor([1, 2, 3]),
+    "vec_ints_neg": lambda T: T.tensor([-10, 2, 300]),
+    "vec_arange": lambda T: T.arange(5),
+    "vec_arange_float": lambda T: T.arange(0.0, 1.0, 0.25),
+    "vec_float64": lambda T: T.tensor([1.0, 2.0], dtype=T.float64),
+    "vec_float64_frac": lambda T: T.tensor([0.1, 0.25], dtype=T.float64),
+    "vec_float64_rg": lambda T: T.tensor([1.0, 2.5], dtype=T.float64, requires_grad=True),
+    "vec_grad_fn_sum": lambda T: (T.tensor([1.0, 2.0], requires_grad=True) * 3).sum(),
+    "vec_grad_fn_mul": lambda T: T.tensor([1.0, 2.0], requires_grad=True) * 3,
+    "vec_grad_fn_sigmoid": lambda T: T.tensor([0.0, 1.0], requires_grad=True).sigmoid(),
+    "vec_one_hot_grad": lambda T: T.tensor([[2.0, 0.0, 0.0, 0.0]]),
+    "mat_int_mode": lambda T: T.tensor([[1.0, 2.0], [3.0, 4.0]]),
+    "mat_frac": lambda T: T.tensor([[0.5, -1.25, 3.0], [10.0, 0.0, -0.75]]),
+    "mat_sci": lambda T: T.tensor([[1e-4, 1.0], [2.0, 3e5]]),
+    "mat_random": lambda T: T.tensor(arr(3, (3, 4)), dtype=T.float32),
+    "mat_float64": lambda T: T.tensor(arr(4, (2, 3)), dtype=T.float64),
+    "mat_ints": lambda T: T.tensor([[1, 2], [30, -4]]),
+    "mat_rg": lambda T: T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True),
+    "mat_zeros": lambda T: T.zeros(2, 3),
+    "mat_empty_rows": lambda T: T.zeros(0, 3),
+    "vec_empty": lambda T: T.tensor([]),
+    "cube": lambda T: T.arange(12.0).reshape(2, 3, 2),
+    "cube_frac": lambda T: T.tensor(arr(5, (2, 2, 3)), dtype=T.float32),
+    "four_d": lambda T: T.ones(2, 1, 2, 2),
+    "wrap_floats": lambda T: T.arange(30.0) * 1.5,
+    "wrap_ints": lambda T: T.arange(100),
+    "wrap_mat": lambda T: T.arange(60.0).reshape(3, 20) / 7,
+    "wrap_rg": lambda T: T.arange(40.0, requires_grad=True),
+    "summarised_vec": lambda T: T.arange(2000.0),
+    "summarised_ints": lambda T: T.arange(1500),
+    "summarised_mat": lambda T: T.arange(1200.0).reshape(30, 40),
+    "summarised_cube": lambda T: T.ones(11, 10, 10),
+    "summarised_frac": lambda T: T.arange(1001.0) / 3,
+    "exactly_1000": lambda T: T.arange(1000.0),
+    "shape": lambda T: T.ones(2, 3).shape,
+    "size": lambda T: T.ones(2, 3).size(),
+    "dtype32": lambda T: T.ones(1).dtype,
+    "dtype64": lambda T: T.ones(1, dtype=T.float64).dtype,
+}
+
+
+def run_print_case(T, name):
+    obj = PRINT_CASES[name](T)
+    return {"repr": repr(obj), "str": str(obj)}
+
+
+# ----------------------------------------------------------- error cases
+def _backward_twice(T):
+    x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = (x * x).sum()
+    y.backward()
+    y.backward()
+
+
+def _backward_twice_exp(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    y = x.exp().sum()
+    y.backward()
+    y.backward()
+
+
+def _backward_twice_scalar_mul(T):
+    x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = (2 * x).sum()
+    y.backward()
+    y.backward()
+
+
+def _backward_twice_add(T):
+    x = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = (x + 2).sum()
+    y.backward()
+    y.backward()
+    return x.grad.tolist()
+
+
+def _grad_twice(T):
+    x = T.tensor(2.0, requires_grad=True)
+    y = x ** 3
+    T.autograd.grad(y, x)
+    T.autograd.grad(y, x)
+
+
+def _inplace_leaf(op):
+    def case(T):
+        x = T.tensor([1.0, 2.0], requires_grad=True)
+        op(x)
+    return case
+
+
+def _iadd(x):
+    x += 1
+
+
+def _isub(x):
+    x -= 1
+
+
+def _imul(x):
+    x *= 2
+
+
+def _idiv(x):
+    x /= 2
+
+
+def _modified_saved_exp(T):
+    a = T.tensor([1.0, 2.0], requires_grad=True)
+    e = a.exp()
+    e.add_(1)
+    e.sum().backward()
+
+
+def _modified_saved_mul(T):
+    a = T.tensor([1.0, 2.0], requires_grad=True)
+    b = a * 2
+    c = b * b
+    b.mul_(3)
+    c.sum().backward()
+
+
+def _modified_saved_iadd(T):
+    a = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    b = a + 0
+    c = b.sigmoid()
+    b += 1
+    d = (c * b).sum()
+    c += 1
+    d.backward()
+
+
+def _modified_saved_version2(T):
+    w = T.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    h = w * 1
+    y = h @ h
+    h.mul_(2)
+    h.mul_(3)
+    y.sum().backward()
+
+
+def _nonleaf_grad(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    return (x * 2).grad
+
+
+def _unused(T):
+    x = T.tensor(1.0, requires_grad=True)
+    u = T.tensor(2.0, requires_grad=True)
+    T.autograd.grad(x * 3, [x, u])
+
+
+def _unused_first(T):
+    x = T.tensor(1.0, requires_grad=True)
+    u = T.tensor(2.0, requires_grad=True)
+    T.autograd.grad(x * 3, (u, x))
+
+
+def _unused_allowed(T):
+    x = T.tensor(1.0, requires_grad=True)
+    u = T.tensor(2.0, requires_grad=True)
+    gx, gu = T.autograd.grad(x * 3, [x, u], allow_unused=True)
+    return [gx.item(), gu]
+
+
+def _no_grad_backward(T):
+    x = T.tensor(1.0, requires_grad=True)
+    with T.no_grad():
+        y = x * 2
+    y.backward()
+
+
+def _grad_nonscalar(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    T.autograd.grad(x * 2, x)
+
+
+ERROR_CASES = {
+    "backward_nonscalar": lambda T: (T.tensor([1.0, 2.0], requires_grad=True) * 2).backward(),
+    "backward_nonscalar_2d": lambda T: T.ones(2, 2, requires_grad=True).exp().backward(),
+    "backward_twice": _backward_twice,
+    "backward_twice_exp": _backward_twice_exp,
+    "backward_twice_scalar_mul": _backward_twice_scalar_mul,
+    "backward_twice_add_ok": _backward_twice_add,
+    "grad_twice": _grad_twice,
+    "backward_no_grad": lambda T: T.tensor([1.0, 2.0]).sum().backward(),
+    "backward_leaf_no_grad": lambda T: T.tensor(1.0).backward(),
+    "backward_under_no_grad": _no_grad_backward,
+    "backward_wrong_shape": lambda T: (T.tensor([1.0, 2.0, 3.0], requires_grad=True) * 2).backward(T.ones(2)),
+    "backward_wrong_shape_2d": lambda T: T.ones(2, 3, requires_grad=True).exp().backward(T.ones(3, 2)),
+    "grad_nonscalar": _grad_nonscalar,
+    "nonleaf_grad": _nonleaf_grad,
+    "retain_grad_no_rg": lambda T: T.tensor([1.0]).retain_grad(),
+    "requires_grad_nonleaf": lambda T: (T.tensor(1.0, requires_grad=True) * 2).requires_grad_(False),
+    "requires_grad_int": lambda T: T.tensor([1, 2]).requires_grad_(),
+    "tensor_int_requires_grad": lambda T: T.tensor([1, 2], requires_grad=True),
+    "numpy_requires_grad": lambda T: T.tensor([1.0], requires_grad=True).numpy(),
+    "numpy_nonleaf": lambda T: (T.tensor([1.0], requires_grad=True) * 2).numpy(),
+    "item_nonscalar": lambda T: T.tensor([1.0, 2.0, 3.0]).item(),
+    "item_empty": lambda T: T.tensor([]).item(),
+    "inplace_leaf_add_": _inplace_leaf(lambda x: x.add_(1)),
+    "inplace_leaf_sub_": _inplace_leaf(lambda x: x.sub_(1)),
+    "inplace_leaf_mul_": _inplace_leaf(lambda x: x.mul_(2)),
+    "inplace_leaf_zero_": _inplace_leaf(lambda x: x.zero_()),
+    "inplace_leaf_fill_": _inplace_leaf(lambda x: x.fill_(0.0)),
+    "inplace_leaf_iadd": _inplace_leaf(_iadd),
+    "inplace_leaf_isub": _inplace_leaf(_isub),
+    "inplace_leaf_imul": _inplace_leaf(_imul),
+    "inplace_leaf_idiv": _inplace_leaf(_idiv),
+    "modified_saved_exp": _modified_saved_exp,
+    "modified_saved_mul": _modified_saved_mul,
+    "modified_saved_iadd": _modified_saved_iadd,
+    "modified_saved_version2": _modified_saved_version2,
+    "grad_unused": _unused,
+    "grad_unused_first": _unused_first,
+    "grad_unused_allowed": _unused_allowed,
+    "matmul_mm_mismatch": lambda T: T.ones(2, 3) @ T.ones(4, 5),
+    "matmul_dot_mismatch": lambda T: T.ones(3) @ T.ones(4),
+    "matmul_mv_mismatch": lambda T: T.ones(2, 3) @ T.ones(4),
+    "matmul_vm_mismatch": lambda T: T.ones(3) @ T.ones(4, 2),
+    "broadcast_add": lambda T: T.ones(2, 3) + T.ones(2, 4),
+    "broadcast_mul": lambda T: T.ones(3) * T.ones(4),
+    "broadcast_sub_3d": lambda T: T.ones(2, 3, 4) - T.ones(5, 4),
+    "view_bad": lambda T: T.ones(2, 3).view(4),
+    "reshape_bad": lambda T: T.ones(2, 3).reshape(5, -1),
+    "cat_bad": lambda T: T.cat([T.ones(2, 3), T.ones(2, 4)]),
+    "stack_bad": lambda T: T.stack([T.ones(3), T.ones(4)]),
+}
+
+
+def run_error_case(T, name):
+    """Outcome of one misuse: exception type/message, warnings, or the value."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = ERROR_CASES[name](T)
+        except Exception as e:  # noqa: BLE001 - we record whatever is raised
+            result = {"error": type(e).__name__, "message": str(e)}
+        else:
+            result = {"error": None, "value": value}
+    result["warnings"] = [[w.category.__name__, str(w.message)] for w in caught]
+    return result
+
+
+# ----------------------------------------------------------- normalising
+_TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
+
+
+def norm_message(msg: str) -> str:
+    """Compare messages word for word, allowing our module name for torch's."""
+    msg = _TRIGGERED.sub("", msg)
+    return msg.replace("pyautograd.", "torch.")
+
+
+def torch_repr_as_ours(text: str) -> str:
+    """PyTorch's printed form with our module name where it says ``torch``."""
+    return text.replace("torch.", "pyautograd.")
+
+
+def main() -> None:
+    import torch
+
+    torch.set_default_dtype(torch.float32)
+    GOLDEN.mkdir(exist_ok=True)
+    tables = {
+        "ops": {n: run_op_case(torch, n) for n in OP_CASES},
+        "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},
+        "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
+    }
+    for fname, data in tables.items():
+        payload = {"torch_version": torch.__version__, "cases": data}
+        (GOLDEN / f"{fname}.json").write_text(
+            json.dumps(payload, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+        print(f"wrote {GOLDEN / (fname + '.json')}: {len(data)} cases", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
