@@ -1,0 +1,17 @@
+"""``pyautograd.autograd``: the functional entry points to the backward engine."""
+from ..engine import backward, grad
+from ..function import Function
+from ..grad_mode import enable_grad, no_grad, set_grad_enabled
+from ..tensor import Tensor
+
+
+def Variable(data, requires_grad=False, volatile=False):
+    """Old PyTorch API: a Variable is just a tensor now; this returns ``data`` itself."""
+    if not isinstance(data, Tensor):
+        raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+    if requires_grad:
+        data.requires_grad_(True)
+    return data
+
+
+__all__ = ["backward", "grad", "Function", "Variable", "no_grad", "enable_grad", "set_grad_enabled"]

@@ -1,0 +1,179 @@
+"""Creating tensors: from data, filled with constants or ranges, or random (seeded)."""
+import warnings
+
+import numpy as np
+
+from . import dtypes
+from .tensor import Tensor, _unwrap
+
+
+class _Random:
+    """The global random generator; ``manual_seed`` makes runs repeatable."""
+    generator = np.random.default_rng()
+
+
+random = _Random()
+
+
+def manual_seed(seed):
+    random.generator = np.random.default_rng(int(seed))
+    return random
+
+
+seed = manual_seed
+
+
+def _finish(data, dtype, requires_grad):
+    if dtype is not None:
+        data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
+    t = Tensor._make(data)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _infer(data):
+    """NumPy array of Python data with PyTorch's dtype choice (floats -> default dtype)."""
+    array = np.array(_unwrap(data))
+    if array.dtype.kind == "f" and not isinstance(data, np.ndarray) and not _has_float64_tensor(data):
+        array = array.astype(dtypes.get_default_dtype().numpy)
+    elif array.dtype.kind in "iu" and not isinstance(data, np.ndarray):
+        array = array.astype(np.int64)
+    return array
+
+
+def _has_float64_tensor(data):
+    if isinstance(data, Tensor):
+        return data._data.dtype == np.float64
+    if isinstance(data, (list, tuple)):
+        return any(_has_float64_tensor(d) for d in data)
+    return False
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays, tensors)."""
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.clone().detach() or sourceTensor.clone().detach()."
+                      "requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
+        array = data._data.copy()
+    elif isinstance(data, np.ndarray):
+        array = data.copy()
+    else:
+        array = _infer(data)
+    return _finish(array, dtype, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor) and dtype is None:
+        return data
+    return tensor(data, dtype=dtype) if not isinstance(data, np.ndarray) else from_numpy(data)
+
+
+def from_numpy(array):
+    """A tensor sharing memory with ``array``."""
+    return Tensor._make(array)
+
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    return tuple(int(s) for s in size)
+
+
+def _float_dtype(dtype):
+    return dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype())
+
+
+def zeros(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
+    return _finish(np.zeros(_size(size), _float_dtype(dtype)), None, requires_grad)
+
+
+def ones(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
+    return _finish(np.ones(_size(size), _float_dtype(dtype)), None, requires_grad)
+
+
+def empty(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
+    """Uninitialised memory: whatever bytes happen to be there (as in PyTorch)."""
+    return _finish(np.empty(_size(size), _float_dtype(dtype)), None, requires_grad)
+
+
+def full(size, fill_value, dtype=None, requires_grad=False, device=None):
+    if dtype is None:
+        dtype = (dtypes.bool if isinstance(fill_value, bool) else dtypes.int64
+                 if isinstance(fill_value, int) else dtypes.get_default_dtype())
+    return _finish(np.full(_size((size,)), fill_value, dtypes.to_numpy_dtype(dtype)), None, requires_grad)
+
+
+def _like(maker):
+    def like(t, dtype=None, requires_grad=False, device=None):
+        return _finish(maker(t._data.shape, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+    return like
+
+
+zeros_like = _like(np.zeros)
+ones_like = _like(np.ones)
+empty_like = _like(np.empty)
+
+
+def full_like(t, fill_value, dtype=None, requires_grad=False):
+    return _finish(np.full(t._data.shape, fill_value, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
+    if end is None:
+        start, end = 0, start
+    values = np.arange(start, end, step)
+    if dtype is None and values.dtype.kind == "f":
+        dtype = dtypes.get_default_dtype()
+    elif dtype is None:
+        dtype = dtypes.int64
+    return _finish(values, dtype, requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, requires_grad=False):
+    return _finish(np.linspace(start, end, steps), dtype or dtypes.get_default_dtype(), requires_grad)
+
+
+def eye(n, m=None, dtype=None, requires_grad=False):
+    return _finish(np.eye(n, m), dtype or dtypes.get_default_dtype(), requires_grad)
+
+
+def rand(*size, dtype=None, requires_grad=False, generator=None, device=None):
+    """Uniform numbers in [0, 1)."""
+    return _finish(random.generator.random(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
+
+
+def randn(*size, dtype=None, requires_grad=False, generator=None, device=None):
+    """Standard normal numbers."""
+    return _finish(random.generator.standard_normal(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
+
+
+def randint(low, high=None, size=(), dtype=None, requires_grad=False):
+    if high is None:
+        low, high = 0, low
+    return _finish(random.generator.integers(low, high, _size((size,))), dtype or dtypes.int64, requires_grad)
+
+
+def rand_like(t, dtype=None, requires_grad=False):
+    return rand(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def randn_like(t, dtype=None, requires_grad=False):
+    return randn(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
+
+
+def _legacy(dtype):
+    """``FloatTensor([1, 2])`` copies data; ``FloatTensor(2, 3)`` is uninitialised."""
+    def make(*args):
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            return tensor(args[0], dtype=dtype)
+        return empty(*args, dtype=dtype)
+    make.__name__ = dtype.legacy_name
+    return make
+
+
+FloatTensor = _legacy(dtypes.float32)
+DoubleTensor = _legacy(dtypes.float64)
+LongTensor = _legacy(dtypes.int64)

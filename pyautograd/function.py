@@ -1,0 +1,192 @@
+"""Function: one differentiable operation, with its forward and backward side by side.
+
+Applying a Function to tensors runs ``forward`` on their NumPy arrays and, when some input
+requires grad (and grad mode is on), returns a tensor whose ``grad_fn`` is this Function's
+instance: the graph node. The node keeps what backward needs (``ctx.save_for_backward``),
+the edges to its inputs' nodes (``next_functions``), and the versions of the saved tensors,
+so that modifying one of them in place before backward is caught instead of giving wrong
+gradients.
+
+``backward(ctx, grad)`` gets the gradient of the output and returns one gradient per input.
+It is written with operators and the helpers of ``ops/common.py`` so that the same formula
+works on NumPy arrays (plain backward, fast) and on tensors (``create_graph=True``: the
+backward pass is itself recorded, which gives second derivatives).
+"""
+import re
+import weakref
+
+from .grad_mode import state as _grad_mode
+from .tensor import Tensor
+
+_FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward.")
+
+
+class forward_ad_state:
+    """How many forward-AD dual levels are open; ops compute tangents only when > 0."""
+    levels = 0
+
+
+class Node:
+    """What every graph node has: edges to the inputs' nodes and a printable name."""
+
+    next_functions = ()
+    _retained = None               # weakref to an output whose .grad is kept (retain_grad)
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} object at {hex(id(self))}>"
+
+
+class Function(Node):
+    """Base class of operations. Subclasses define ``forward`` and ``backward``."""
+
+    backward_name = None           # PyTorch's node name, e.g. "MulBackward0"
+    n_options = 0                  # trailing forward arguments that are settings, not inputs
+    needs_input_grad = ()
+    _saved = ()                    # arrays kept for backward (None once freed)
+    _saved_sources = ()            # per saved array: (tensor, version box, version, producer) or None
+    _graph_mode = False            # True while a create_graph backward runs this node
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for method in ("forward", "backward"):
+            if not callable(getattr(cls, method, None)):
+                raise TypeError(f"{cls.__name__} must define {method}(ctx, ...) as a staticmethod")
+
+    @classmethod
+    def apply(cls, *args):
+        ctx = cls.__new__(cls)
+        record = False
+        if _grad_mode.enabled:
+            for a in args:
+                if type(a) is Tensor and a._requires_grad:
+                    record = True
+                    break
+        data = [a._data if type(a) is Tensor else a for a in args]
+        out = Tensor._make(cls.forward(ctx, *data), record, ctx if record else None)
+        if record:
+            inputs = args[:len(args) - ctx.n_options] if ctx.n_options else args
+            ctx.next_functions = tuple(_edge(a) for a in inputs)
+            ctx.needs_input_grad = tuple(e[0] is not None for e in ctx.next_functions)
+            if ctx._saved:
+                ctx._bind_saved(args, out)
+        if forward_ad_state.levels:
+            from .autograd.forward_ad import propagate_tangent
+            propagate_tangent(cls, ctx, args, out)
+        return out
+
+    def name(self):
+        return self.backward_name or f"{type(self).__name__}Backward"
+
+    # ---- saved tensors ---------------------------------------------------------------------
+    def save_for_backward(self, *arrays):
+        self._saved = arrays
+
+    def _bind_saved(self, args, out):
+        """Remember which tensor each saved array belongs to, and that tensor's version."""
+        sources = []
+        for array in self._saved:
+            source = None
+            for a in args:
+                if type(a) is Tensor and a._data is array:
+                    source = (a, a._version, a._version[0], a.grad_fn)
+                    break
+            else:
+                if array is out._data:
+                    source = (None, out._version, 0, self)
+            sources.append(source)
+        self._saved_sources = sources
+
+    @property
+    def saved_tensors(self):
+        """The saved values: arrays, or tensors while a create_graph backward runs."""
+        if self._saved is None:
+            raise RuntimeError(_FREED_MESSAGE)
+        for array, source in zip(self._saved, self._saved_sources):
+            if source is not None and source[1][0] != source[2]:
+                raise RuntimeError(_modified_message(array, source))
+        if not self._graph_mode:
+            return self._saved
+        values = []
+        for array, source in zip(self._saved, self._saved_sources):
+            if source is None:
+                values.append(array)
+            elif source[0] is not None:
+                values.append(source[0])
+            else:                                      # the output of this very node
+                values.append(Tensor._make(array, True, self))
+        return tuple(values)
+
+    def _release(self):
+        """Free the saved buffers (after a backward without retain_graph)."""
+        if self._saved:
+            self._saved = None
+            self._saved_sources = ()
+
+
+class AccumulateGrad(Node):
+    """The node at a leaf: adds the incoming gradient into ``variable.grad``."""
+
+    def __init__(self, variable):
+        self.variable = variable
+
+    def accumulate(self, grad, owned):
+        add_to_grad(self.variable, grad, owned)
+
+
+def add_to_grad(tensor, grad, owned):
+    """``tensor.grad += grad`` with PyTorch's rules (in place when it is safe)."""
+    if type(grad) is Tensor:                              # create_graph: keep it differentiable
+        tensor._grad = grad if tensor._grad is None else tensor._grad + grad
+        return
+    if grad.dtype != tensor._data.dtype:
+        grad, owned = grad.astype(tensor._data.dtype), True
+    current = tensor._grad
+    if current is None:
+        tensor._grad = Tensor._make(grad if owned else grad.copy())
+    elif current._requires_grad:
+        tensor._grad = current + Tensor._make(grad)
+    else:
+        current._data += grad
+
+
+def _edge(arg):
+    """The (node, 0) pair an input contributes to ``next_functions``."""
+    if type(arg) is not Tensor or not arg._requires_grad:
+        return (None, 0)
+    if arg.grad_fn is not None:
+        return (arg.grad_fn, 0)
+    return (accumulator_of(arg), 0)
+
+
+def accumulator_of(leaf):
+    """The leaf's AccumulateGrad node, shared by every use of the leaf (held weakly)."""
+    node = leaf._accumulator() if leaf._accumulator is not None else None
+    if node is None:
+        node = AccumulateGrad(leaf)
+        leaf._accumulator = weakref.ref(node)
+    return node
+
+
+def _modified_message(array, source):
+    tensor, box, expected, producer = source
+    kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
+    which = ""
+    if producer is not None:
+        op_name = re.sub(r"Backward\d*$", "", producer.name())
+        which = f", which is output 0 of {op_name},"
+    return ("one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: [{kind}]{which} is at version {box[0]}; expected version "
+            f"{expected} instead.")
+
+
+def _legacy_name(array):
+    from .dtypes import from_numpy_dtype
+    return from_numpy_dtype(array.dtype).legacy_name

@@ -1,0 +1,1 @@
+"""The differentiable operations, one module per family."""

@@ -1,0 +1,480 @@
+"""Element-wise operations. Each gradient is (local derivative) x (upstream gradient),
+summed back to the input's shape when the input was broadcast."""
+import numpy as np
+
+from ..function import Function
+from ..tensor import Tensor
+from . import common
+from .common import as_tensor_arg, broadcast_shapes, data_of, sum_to
+
+
+# ---- arithmetic ---------------------------------------------------------------------------
+class Add(Function):
+    backward_name = "AddBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.shapes = (np.shape(a), np.shape(b))
+        return a + b
+
+    @staticmethod
+    def backward(ctx, g):
+        need_a, need_b = ctx.needs_input_grad
+        sa, sb = ctx.shapes
+        return (sum_to(g, sa) if need_a else None), (sum_to(g, sb) if need_b else None)
+
+
+class Sub(Function):
+    backward_name = "SubBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.shapes = (np.shape(a), np.shape(b))
+        return a - b
+
+    @staticmethod
+    def backward(ctx, g):
+        need_a, need_b = ctx.needs_input_grad
+        sa, sb = ctx.shapes
+        return (sum_to(g, sa) if need_a else None), (sum_to(-g, sb) if need_b else None)
+
+
+class RSub(Function):
+    """``number - tensor``."""
+    backward_name = "RsubBackward1"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, number):
+        return number - a
+
+    @staticmethod
+    def backward(ctx, g):
+        return -g, None
+
+
+class Mul(Function):
+    backward_name = "MulBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return ((sum_to(g * b, np.shape(a)) if need_a else None),
+                (sum_to(g * a, np.shape(b)) if need_b else None))
+
+
+class Div(Function):
+    backward_name = "DivBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a / b
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return ((sum_to(g / b, np.shape(a)) if need_a else None),
+                (sum_to(-g * a / (b * b), np.shape(b)) if need_b else None))
+
+
+class Reciprocal(Function):
+    backward_name = "ReciprocalBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = 1 / a
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return -g * out * out
+
+
+class Pow(Function):
+    """``tensor ** number``."""
+    backward_name = "PowBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, exponent):
+        ctx.save_for_backward(a)
+        ctx.exponent = exponent
+        return a ** exponent
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        p = ctx.exponent
+        if p == 0:
+            return g * 0, None
+        return g * p * a ** (p - 1), None
+
+
+class PowTensor(Function):
+    """``tensor ** tensor``."""
+    backward_name = "PowBackward1"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = a ** b
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b, out = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        ga = sum_to(g * b * a ** (b - 1), np.shape(a)) if need_a else None
+        gb = None
+        if need_b:
+            zero_base = (data_of(a) == 0) & (data_of(b) >= 0)
+            gb = sum_to(g * out * common.log(a + zero_base) * ~zero_base, np.shape(b))
+        return ga, gb
+
+
+class RPow(Function):
+    """``number ** tensor``."""
+    backward_name = "PowBackward2"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, exponent, base):
+        out = base ** exponent
+        ctx.save_for_backward(out)
+        ctx.base = base
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g * out * float(np.log(ctx.base)), None
+
+
+class Neg(Function):
+    backward_name = "NegBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        return -a
+
+    @staticmethod
+    def backward(ctx, g):
+        return -g
+
+
+# ---- functions of one input -----------------------------------------------------------------
+class Exp(Function):
+    backward_name = "ExpBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.exp(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g * out
+
+
+class Log(Function):
+    backward_name = "LogBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(a)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        return g / a
+
+
+class Sqrt(Function):
+    backward_name = "SqrtBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        with np.errstate(invalid="ignore"):
+            out = np.sqrt(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g / (2 * out)
+
+
+class Abs(Function):
+    backward_name = "AbsBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.abs(a)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        return g * common.sign(a)
+
+
+class Sin(Function):
+    backward_name = "SinBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.sin(a)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        return g * common.cos(a)
+
+
+class Cos(Function):
+    backward_name = "CosBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.save_for_backward(a)
+        return np.cos(a)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        return -g * common.sin(a)
+
+
+class Tanh(Function):
+    backward_name = "TanhBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.tanh(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g * (1 - out * out)
+
+
+class Sigmoid(Function):
+    backward_name = "SigmoidBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = 0.5 + 0.5 * np.tanh(0.5 * a)       # = 1 / (1 + e^-a), without overflow
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g * out * (1 - out)
+
+
+class Relu(Function):
+    backward_name = "ReluBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.maximum(a, 0)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return g * (data_of(out) > 0)
+
+
+class Clamp(Function):
+    backward_name = "ClampBackward1"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, low, high):
+        ctx.save_for_backward(a)
+        ctx.bounds = (low, high)
+        return np.clip(a, low, high)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, = ctx.saved_tensors
+        low, high = ctx.bounds
+        x = data_of(a)
+        inside = np.ones(x.shape, dtype=bool)
+        if low is not None:
+            inside &= x >= low
+        if high is not None:
+            inside &= x <= high
+        return g * inside, None, None
+
+
+class Maximum(Function):
+    """Element-wise max of two tensors; at ties each side gets half the gradient."""
+    backward_name = "MaximumBackward0"
+    pick = staticmethod(np.maximum)
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return ctx.pick(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = (data_of(v) for v in ctx.saved_tensors)
+        a_wins = np.where(a == b, 0.5, (ctx.pick(a, b) == a)).astype(np.result_type(a, b))
+        return sum_to(g * a_wins, np.shape(a)), sum_to(g * (1 - a_wins), np.shape(b))
+
+
+class Minimum(Maximum):
+    backward_name = "MinimumBackward0"
+    pick = staticmethod(np.minimum)
+
+
+# ---- public functions -----------------------------------------------------------------------
+def _binary(op, a, b):
+    a, b = as_tensor_arg(a), as_tensor_arg(b)
+    try:
+        return op.apply(a, b)
+    except ValueError:
+        broadcast_shapes(data_of_arg(a), data_of_arg(b))     # raises PyTorch's message
+        raise
+
+
+def data_of_arg(x):
+    return x._data if type(x) is Tensor else x
+
+
+def add(a, b, alpha=1):
+    return _binary(Add, a, b if alpha == 1 else b * alpha)
+
+
+def sub(a, b, alpha=1):
+    if type(a) is not Tensor and isinstance(a, (int, float)):
+        return RSub.apply(as_tensor_arg(b) if alpha == 1 else b * alpha, a)
+    return _binary(Sub, a, b if alpha == 1 else b * alpha)
+
+
+def mul(a, b):
+    return _binary(Mul, a, b)
+
+
+def div(a, b):
+    if type(a) is not Tensor and isinstance(a, (int, float)):
+        return mul(Reciprocal.apply(as_tensor_arg(b)), a)
+    return _binary(Div, a, b)
+
+
+def pow(a, exponent):
+    if type(a) is not Tensor and isinstance(a, (int, float)):
+        return RPow.apply(as_tensor_arg(exponent), a)
+    if isinstance(exponent, (int, float)):
+        return Pow.apply(as_tensor_arg(a), exponent)
+    return _binary(PowTensor, a, exponent)
+
+
+def maximum(a, b):
+    return _binary(Maximum, a, b)
+
+
+def minimum(a, b):
+    return _binary(Minimum, a, b)
+
+
+def neg(a):
+    return Neg.apply(a)
+
+
+def reciprocal(a):
+    return Reciprocal.apply(a)
+
+
+def square(a):
+    return Pow.apply(a, 2)
+
+
+def exp(a):
+    return Exp.apply(a)
+
+
+def log(a):
+    return Log.apply(a)
+
+
+def sqrt(a):
+    return Sqrt.apply(a)
+
+
+def abs(a):
+    return Abs.apply(a)
+
+
+def sin(a):
+    return Sin.apply(a)
+
+
+def cos(a):
+    return Cos.apply(a)
+
+
+def tanh(a):
+    return Tanh.apply(a)
+
+
+def sigmoid(a):
+    return Sigmoid.apply(a)
+
+
+def relu(a):
+    return Relu.apply(a)
+
+
+def clamp(a, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    return Clamp.apply(a, min, max)
+
+
+clip = clamp
+
+
+def sign(a):
+    """The sign of each element (its gradient is zero almost everywhere, so not recorded)."""
+    return Tensor._make(np.sign(a._data))
+
+
+# ---- comparisons: never differentiable, they return bool tensors ---------------------------
+def _compare(numpy_op):
+    def compare(a, b):
+        try:
+            return Tensor._make(numpy_op(data_of_arg(a), data_of_arg(as_tensor_arg(b))))
+        except ValueError:
+            broadcast_shapes(data_of_arg(a), data_of_arg(as_tensor_arg(b)))
+            raise
+    compare.__name__ = numpy_op.__name__
+    return compare
+
+
+eq, ne = _compare(np.equal), _compare(np.not_equal)
+lt, le = _compare(np.less), _compare(np.less_equal)
+gt, ge = _compare(np.greater), _compare(np.greater_equal)

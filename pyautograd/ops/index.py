@@ -1,0 +1,143 @@
+"""Indexing (``x[...]``), writing through an index, and ``where``."""
+import numpy as np
+
+from ..function import Function
+from ..tensor import Tensor
+from .common import as_tensor_arg, broadcast_shapes, data_of, sum_to
+
+
+def normalize_index(index):
+    """Tensors and lists inside an index become NumPy arrays."""
+    if isinstance(index, tuple):
+        return tuple(normalize_index(i) for i in index)
+    if isinstance(index, Tensor):
+        return index._data
+    if isinstance(index, list):
+        return np.asarray([data_of(i) if isinstance(i, Tensor) else i for i in index])
+    return index
+
+
+def _is_advanced(i):
+    return isinstance(i, np.ndarray) and (i.ndim > 0 or i.dtype == bool)
+
+
+def index_kind(index):
+    """PyTorch's node name: Select (ints), Slice (slices), Index (arrays or masks)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    if any(_is_advanced(i) for i in parts):
+        return IndexAdvanced
+    if all(isinstance(i, (int, np.integer)) or (isinstance(i, np.ndarray) and i.ndim == 0) for i in parts):
+        return Select
+    return Slice
+
+
+class Index(Function):
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, index):
+        ctx.shape, ctx.dtype, ctx.index = a.shape, a.dtype, index
+        return a[index]
+
+    @staticmethod
+    def backward(ctx, g):
+        return index_put_grad(g, ctx.shape, ctx.dtype, ctx.index), None
+
+
+class Select(Index):
+    backward_name = "SelectBackward0"
+
+
+class Slice(Index):
+    backward_name = "SliceBackward0"
+
+
+class IndexAdvanced(Index):
+    backward_name = "IndexBackward0"
+
+
+class IndexAddInto(Function):
+    """zeros(shape) with ``g`` added at ``index``: the gradient of indexing, as an op
+    so that it can itself be differentiated (create_graph)."""
+    backward_name = "IndexPutBackward0"
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, g, shape, dtype, index):
+        ctx.index = index
+        out = np.zeros(shape, dtype=dtype)
+        np.add.at(out, index, g)
+        return out
+
+    @staticmethod
+    def backward(ctx, gg):
+        return gg[ctx.index]
+
+
+def index_put_grad(g, shape, dtype, index):
+    if type(g) is Tensor:
+        return IndexAddInto.apply(g, shape, dtype, index)
+    out = np.zeros(shape, dtype=dtype)
+    np.add.at(out, index, g)
+    return out
+
+
+class IndexPut(Function):
+    """``a`` with ``a[index] = value``: the out-of-place form of ``__setitem__``."""
+    backward_name = "CopySlices"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, value, index):
+        ctx.index, ctx.value_shape = index, np.shape(value)
+        out = a.copy()
+        out[index] = value
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        mask = np.ones(np.shape(data_of(g)), dtype=bool)
+        mask[ctx.index] = False
+        return g * mask, sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[1] else None
+
+
+class Where(Function):
+    backward_name = "WhereBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, b, condition):
+        ctx.save_for_backward(condition)
+        ctx.shapes = (np.shape(a), np.shape(b))
+        return np.where(condition, a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        condition, = ctx.saved_tensors
+        sa, sb = ctx.shapes
+        need_a, need_b = ctx.needs_input_grad
+        return ((sum_to(g * condition, sa) if need_a else None),
+                (sum_to(g * ~condition, sb) if need_b else None))
+
+
+def getitem(a, index):
+    index = normalize_index(index)
+    try:
+        out = index_kind(index).apply(a, index)
+    except IndexError as e:
+        raise IndexError(str(e).replace("axis", "dimension")) from None
+    if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
+        out._version = a._version        # basic indexing gives a view
+    return out
+
+
+def where(condition, a=None, b=None):
+    if a is None and b is None:
+        return tuple(Tensor._make(i) for i in np.nonzero(data_of(condition)))
+    condition = np.asarray(data_of(condition), dtype=bool)
+    a, b = as_tensor_arg(a), as_tensor_arg(b)
+    try:
+        return Where.apply(a, b, condition)
+    except ValueError:
+        broadcast_shapes(condition, np.broadcast_shapes(np.shape(data_of(a)), np.shape(data_of(b))))
+        raise

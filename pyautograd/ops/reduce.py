@@ -1,0 +1,224 @@
+"""Reductions (sum, mean, max, min) and the normalisations built on them (softmax)."""
+from collections import namedtuple
+
+import numpy as np
+
+from ..function import Function
+from ..tensor import Tensor
+from .common import expand, normalize_dims, sum_keepdim
+
+values_indices = namedtuple("values_indices", ["values", "indices"])
+
+
+def _keepdim_shape(shape, dims):
+    return tuple(1 if i in dims else n for i, n in enumerate(shape))
+
+
+class Sum(Function):
+    n_options = 2
+    @staticmethod
+    def forward(ctx, a, dims, keepdim):
+        ctx.shape, ctx.dims = a.shape, dims
+        out = np.sum(a, axis=dims, keepdims=keepdim)
+        return out if a.dtype.kind != "b" else out.astype(np.int64)
+
+    @staticmethod
+    def backward(ctx, g):
+        g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
+        return expand(g, ctx.shape), None, None
+
+
+class SumAll(Sum):
+    backward_name = "SumBackward0"
+
+
+class SumDim(Sum):
+    backward_name = "SumBackward1"
+
+
+class Mean(Function):
+    n_options = 2
+    @staticmethod
+    def forward(ctx, a, dims, keepdim):
+        ctx.shape, ctx.dims = a.shape, dims
+        ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims else 1
+        return np.mean(a, axis=dims, keepdims=keepdim)
+
+    @staticmethod
+    def backward(ctx, g):
+        g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims)) / ctx.count
+        return expand(g, ctx.shape), None, None
+
+
+class MeanAll(Mean):
+    backward_name = "MeanBackward0"
+
+
+class MeanDim(Mean):
+    backward_name = "MeanBackward1"
+
+
+class ExtremumAll(Function):
+    """max() / min() of all elements; ties share the gradient equally, as in PyTorch."""
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, numpy_reduce):
+        if a.size == 0:
+            raise RuntimeError("max(): Expected reduction dim to be specified for input.numel() == 0. "
+                               "Specify the reduction dim with the 'dim' argument.")
+        out = numpy_reduce(a)
+        share = (a == out).astype(a.dtype)
+        ctx.save_for_backward(share / share.sum())
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        share, = ctx.saved_tensors
+        return g * share, None
+
+
+class MaxAll(ExtremumAll):
+    backward_name = "MaxBackward1"
+
+
+class MinAll(ExtremumAll):
+    backward_name = "MinBackward1"
+
+
+class ExtremumDim(Function):
+    """max(dim) / min(dim): the gradient goes to the element whose index is returned."""
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim, numpy_arg):
+        index = np.expand_dims(numpy_arg(a, axis=dim), dim)
+        out = np.take_along_axis(a, index, axis=dim)
+        mask = np.zeros(a.shape, dtype=bool)
+        np.put_along_axis(mask, index, True, axis=dim)
+        ctx.save_for_backward(mask)
+        ctx.shape, ctx.dim = a.shape, dim
+        return out if keepdim else np.squeeze(out, dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        mask, = ctx.saved_tensors
+        g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
+        return expand(g, ctx.shape) * mask, None, None, None
+
+
+class MaxDim(ExtremumDim):
+    backward_name = "MaxBackward0"
+
+
+class MinDim(ExtremumDim):
+    backward_name = "MinBackward0"
+
+
+class Softmax(Function):
+    backward_name = "SoftmaxBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        shifted = np.exp(a - np.max(a, axis=dim, keepdims=True))
+        out = shifted / np.sum(shifted, axis=dim, keepdims=True)
+        ctx.save_for_backward(out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        return out * (g - sum_keepdim(g * out, ctx.dim)), None
+
+
+class LogSoftmax(Function):
+    backward_name = "LogSoftmaxBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        shifted = a - np.max(a, axis=dim, keepdims=True)
+        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        ctx.save_for_backward(out)
+        ctx.dim = dim
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        out, = ctx.saved_tensors
+        from .common import exp
+        return g - exp(out) * sum_keepdim(g, ctx.dim), None
+
+
+# ---- public functions -----------------------------------------------------------------------
+def sum(a, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        a = a.to(dtype)
+    if dim is None:
+        return SumAll.apply(a, None, False)
+    return SumDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
+
+
+def mean(a, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        a = a.to(dtype)
+    if a._data.dtype.kind != "f":
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
+                           f"point or complex dtype. Got: {a.dtype.name.capitalize()}")
+    if dim is None:
+        return MeanAll.apply(a, None, False)
+    return MeanDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
+
+
+def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, binary):
+    if isinstance(dim, Tensor):                 # torch.max(a, b): element-wise
+        return binary(a, dim)
+    if other is not None:
+        return binary(a, other)
+    if dim is None:
+        return all_op.apply(a, numpy_reduce)
+    d = normalize_dims(dim, a._data.ndim)
+    d = d[0] if d else 0
+    values = dim_op.apply(a, d, keepdim, numpy_arg)
+    indices = Tensor._make(numpy_arg(a._data, axis=d, keepdims=keepdim))
+    return values_indices(values, indices)
+
+
+def max(a, dim=None, keepdim=False, other=None):
+    from .elementwise import maximum
+    return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
+
+
+def min(a, dim=None, keepdim=False, other=None):
+    from .elementwise import minimum
+    return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
+
+
+def amax(a, dim=None, keepdim=False):
+    return max(a) if dim is None else max(a, dim, keepdim).values
+
+
+def amin(a, dim=None, keepdim=False):
+    return min(a) if dim is None else min(a, dim, keepdim).values
+
+
+def argmax(a, dim=None, keepdim=False):
+    if dim is None:
+        return Tensor._make(np.argmax(a._data))
+    return Tensor._make(np.argmax(a._data, axis=dim, keepdims=keepdim))
+
+
+def argmin(a, dim=None, keepdim=False):
+    if dim is None:
+        return Tensor._make(np.argmin(a._data))
+    return Tensor._make(np.argmin(a._data, axis=dim, keepdims=keepdim))
+
+
+def softmax(a, dim, dtype=None):
+    return Softmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)
+
+
+def log_softmax(a, dim, dtype=None):
+    return LogSoftmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)

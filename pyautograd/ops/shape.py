@@ -1,0 +1,269 @@
+"""Operations that move values around without changing them: reshape, transpose, permute,
+(un)squeeze, expand, cat, stack, dtype casts. Their backward moves the gradient back."""
+import numpy as np
+
+from .. import dtypes
+from ..function import Function
+from ..tensor import Tensor
+from .common import normalize_dims, permute as permute_generic, sum_to
+
+
+def _shape_arg(shape):
+    """Accept ``f(2, 3)``, ``f((2, 3))`` and ``f(pyautograd.Size([2, 3]))``."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return tuple(int(s) for s in shape)
+
+
+def _as_view(out, base):
+    """Views share their base's version counter, so in-place changes through either are seen."""
+    out._version = base._version
+    return out
+
+
+class View(Function):
+    backward_name = "ViewBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.shape = a.shape
+        try:
+            return a.reshape(shape)
+        except ValueError:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {a.size}") from None
+
+    @staticmethod
+    def backward(ctx, g):
+        return g.reshape(ctx.shape), None
+
+
+class Permute(Function):
+    backward_name = "PermuteBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, axes):
+        ctx.inverse = tuple(np.argsort(axes))
+        return np.transpose(a, axes)
+
+    @staticmethod
+    def backward(ctx, g):
+        return permute_generic(g, ctx.inverse), None
+
+
+class Transpose(Permute):
+    backward_name = "TransposeBackward0"
+
+
+class T(Permute):
+    backward_name = "TBackward0"
+
+
+class Unsqueeze(View):
+    backward_name = "UnsqueezeBackward0"
+
+
+class SqueezeAll(View):
+    backward_name = "SqueezeBackward0"
+
+
+class SqueezeDim(View):
+    backward_name = "SqueezeBackward1"
+
+
+class Expand(Function):
+    backward_name = "ExpandBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, shape):
+        ctx.shape = a.shape
+        try:
+            return np.broadcast_to(a, shape)
+        except ValueError:
+            raise RuntimeError(f"The expanded size of the tensor must match the existing size "
+                               f"at non-singleton dimension. Target sizes: {list(shape)}. "
+                               f"Tensor sizes: {list(a.shape)}") from None
+
+    @staticmethod
+    def backward(ctx, g):
+        return sum_to(g, ctx.shape), None
+
+
+class Clone(Function):
+    backward_name = "CloneBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        return a.copy()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+
+class ToCopy(Function):
+    backward_name = "ToCopyBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, numpy_dtype):
+        ctx.original = a.dtype
+        return a.astype(numpy_dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        if type(g) is Tensor:
+            return g.to(dtypes.from_numpy_dtype(ctx.original)), None
+        return g.astype(ctx.original), None
+
+
+class Cat(Function):
+    backward_name = "CatBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, *arrays_then_dim):
+        *arrays, dim = arrays_then_dim
+        ctx.dim = dim
+        ctx.bounds = np.cumsum([0] + [a.shape[dim] for a in arrays])
+        return np.concatenate(arrays, axis=dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        lead = (slice(None),) * ctx.dim
+        b = ctx.bounds
+        return tuple(g[lead + (slice(b[i], b[i + 1]),)] for i in range(len(b) - 1))
+
+
+class Stack(Function):
+    backward_name = "StackBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, *arrays_then_dim):
+        *arrays, dim = arrays_then_dim
+        ctx.dim, ctx.count = dim, len(arrays)
+        return np.stack(arrays, axis=dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        lead = (slice(None),) * ctx.dim
+        return tuple(g[lead + (i,)] for i in range(ctx.count))
+
+
+# ---- public functions -----------------------------------------------------------------------
+def reshape(a, *shape):
+    return _as_view(View.apply(a, _shape_arg(shape)), a)
+
+
+view = reshape
+
+
+def flatten(a, start_dim=0, end_dim=-1):
+    n = a._data.ndim
+    if n == 0:
+        return reshape(a, 1)
+    start, end = start_dim % n, end_dim % n
+    shape = a._data.shape
+    return reshape(a, shape[:start] + (-1,) + shape[end + 1:]) if start < end or n == 1 else a
+
+
+def permute(a, *dims):
+    axes = tuple(d % max(a._data.ndim, 1) for d in _shape_arg(dims))
+    return _as_view(Permute.apply(a, axes), a)
+
+
+def transpose(a, dim0, dim1):
+    n = a._data.ndim
+    axes = list(range(n))
+    if n:
+        d0, d1 = normalize_dims(dim0, n)[0], normalize_dims(dim1, n)[0]
+        axes[d0], axes[d1] = axes[d1], axes[d0]
+    return _as_view(Transpose.apply(a, tuple(axes)), a)
+
+
+def t(a):
+    if a._data.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {a._data.ndim}D")
+    return _as_view(T.apply(a, tuple(reversed(range(a._data.ndim)))), a)
+
+
+def matrix_T(a):
+    """``tensor.T``: reverse all dimensions."""
+    return _as_view(Permute.apply(a, tuple(reversed(range(a._data.ndim)))), a)
+
+
+def unsqueeze(a, dim):
+    n = a._data.ndim + 1
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    shape = list(a._data.shape)
+    shape.insert(dim % n, 1)
+    return _as_view(Unsqueeze.apply(a, tuple(shape)), a)
+
+
+def squeeze(a, dim=None):
+    shape = a._data.shape
+    if dim is None:
+        return _as_view(SqueezeAll.apply(a, tuple(n for n in shape if n != 1)), a)
+    dims = normalize_dims(dim, a._data.ndim)
+    return _as_view(SqueezeDim.apply(a, tuple(n for i, n in enumerate(shape) if not (i in dims and n == 1))), a)
+
+
+def expand(a, *sizes):
+    sizes = _shape_arg(sizes)
+    lead = len(sizes) - a._data.ndim
+    target = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
+    return _as_view(Expand.apply(a, target), a)
+
+
+def expand_as(a, other):
+    return expand(a, *other.shape)
+
+
+def clone(a):
+    return Clone.apply(a)
+
+
+def to(a, dtype):
+    """Cast to ``dtype`` (a new tensor, or ``a`` itself when the dtype already matches)."""
+    if isinstance(dtype, str):             # .to("cpu"): there is only one device
+        return a
+    target = dtypes.to_numpy_dtype(dtype)
+    if target == a._data.dtype:
+        return a
+    return ToCopy.apply(a, target)
+
+
+def cat(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+    d = normalize_dims(dim, tensors[0]._data.ndim)[0]
+    for t_ in tensors[1:]:
+        if t_._data.ndim != tensors[0]._data.ndim:
+            raise RuntimeError("Tensors must have same number of dimensions: got "
+                               f"{tensors[0]._data.ndim} and {t_._data.ndim}")
+        for i, (x, y) in enumerate(zip(tensors[0]._data.shape, t_._data.shape)):
+            if i != d and x != y:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
+                                   f"Expected size {x} but got size {y} for tensor number "
+                                   f"{tensors.index(t_)} in the list.")
+    return Cat.apply(*tensors, d)
+
+
+concat = cat
+
+
+def stack(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    first = tensors[0]._data.shape
+    for i, t_ in enumerate(tensors[1:], 1):
+        if t_._data.shape != first:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(first)} "
+                               f"at entry 0 and {list(t_._data.shape)} at entry {i}")
+    return Stack.apply(*tensors, dim % (len(first) + 1))

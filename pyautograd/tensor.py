@@ -1,0 +1,265 @@
+"""Tensor: a NumPy array plus what autograd needs to know about it.
+
+A tensor is a *leaf* when nobody computed it (``grad_fn is None``): leaves that require
+grad collect their gradient in ``.grad``. A tensor computed by a recorded operation keeps
+that operation's graph node in ``grad_fn``; following ``grad_fn.next_functions`` walks
+the graph back to the leaves. Operators and most methods are attached in ``methods.py``.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import dtypes
+
+
+class Size(tuple):
+    """A tensor's shape; a tuple that prints like PyTorch's ``torch.Size``."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"pyautograd.Size({list(self)})"
+
+    def numel(self):
+        return int(np.prod(self, dtype=np.int64))
+
+
+_NON_LEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more informations."
+)
+
+
+class Tensor:
+    """An n-dimensional array that can record the operations applied to it."""
+
+    __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_version", "_retains_grad",
+                 "_accumulator", "name", "_tangent", "__weakref__")
+    __array_priority__ = 1000      # ``ndarray * tensor`` defers to Tensor.__rmul__
+    __array_ufunc__ = None
+
+    def __init__(self, *args, dtype=None, requires_grad=False):
+        """``Tensor(data)`` copies data; ``Tensor(2, 3)`` is uninitialised, like PyTorch."""
+        if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+            data = np.array(_unwrap(args[0]), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype()))
+        else:
+            data = np.empty(tuple(int(a) for a in args), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype()))
+        _init(self, data, requires_grad, None)
+        if requires_grad:
+            _check_can_require_grad(self)
+
+    # ---- construction used by every op (fast path, no checks) -------------------------
+    @classmethod
+    def _make(cls, data, requires_grad=False, grad_fn=None):
+        t = object.__new__(cls)
+        _init(t, data if type(data) is np.ndarray else np.asarray(data), requires_grad, grad_fn)
+        return t
+
+    # ---- autograd attributes --------------------------------------------------------------
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if self.grad_fn is not None:
+            raise RuntimeError(
+                "you can only change requires_grad flags of leaf variables. If you want to use "
+                "a computed variable in a subgraph that doesn't require differentiation use "
+                "var_no_grad = var.detach().")
+        if value:
+            _check_can_require_grad(self)
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+            if tuple(value.shape) != tuple(self.shape):
+                raise RuntimeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def retain_grad(self):
+        """Keep ``.grad`` for a non-leaf tensor too (leaves always keep theirs)."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is not None:
+            self._retains_grad = True
+            self.grad_fn._retained = weakref.ref(self)
+
+    def detach(self):
+        """The same values, cut from the graph (shares memory and the version counter)."""
+        t = Tensor._make(self._data)
+        t._version = self._version
+        return t
+
+    def detach_(self):
+        """Cut this tensor from the graph in place: it becomes a leaf."""
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self):
+        """The values as a tensor outside the graph (a new version counter: use with care)."""
+        return Tensor._make(self._data)
+
+    @data.setter
+    def data(self, value):
+        self._data = value._data if isinstance(value, Tensor) else np.asarray(value)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. the graph leaves (see engine.py)."""
+        from .engine import backward
+        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
+
+    @property
+    def _version_value(self):
+        return self._version[0]
+
+    # ---- shape and type information ------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        return Size(self._data.shape) if dim is None else self._data.shape[dim]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndim = property(dim)
+
+    def numel(self):
+        return int(self._data.size)
+
+    nelement = numel
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return len(self._data)
+
+    @property
+    def dtype(self):
+        return dtypes.from_numpy_dtype(self._data.dtype)
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return f"pyautograd.{self.dtype.legacy_name}"
+        return self.to(dtype)
+
+    # ---- conversion out of the tensor world ----------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
+                               "Use tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self.dtype.is_floating_point or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()).item())
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(len(self._data)))
+
+    def __hash__(self):
+        return id(self)
+
+    def __repr__(self):
+        from .printing import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __format__(self, spec):
+        if self._data.ndim == 0 and spec:
+            return format(self.item(), spec)
+        return format(repr(self), spec)
+
+    def __deepcopy__(self, memo):
+        t = Tensor._make(self._data.copy(), self._requires_grad)
+        t.name = self.name
+        memo[id(self)] = t
+        return t
+
+
+def _init(t, data, requires_grad, grad_fn):
+    t._data = data
+    t._requires_grad = requires_grad
+    t._grad = None
+    t.grad_fn = grad_fn
+    t._version = [0]
+    t._retains_grad = False
+    t._accumulator = None
+    t.name = None
+    t._tangent = None
+
+
+def _unwrap(data):
+    """Nested lists/tuples of tensors or numbers -> something ``np.array`` understands."""
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)) and any(isinstance(d, (Tensor, list, tuple)) for d in data):
+        return [_unwrap(d) for d in data]
+    return data
+
+
+def _check_can_require_grad(t):
+    if not t._data.dtype.kind == "f":
+        raise RuntimeError("only Tensors of floating point dtype can require gradients")
