@@ -1,0 +1,25 @@
+"""Exercises of lesson 3 (the two-layer network). Answers stay here; the page shows only hints."""
+from .exercises import Exercise
+
+EXERCISES = {
+    "3.1": Exercise(
+        expected=2.25,
+        hint="b2 শুধু শেষ যোগে ঢোকে, তাই z1 আর h আগের মতোই থাকে। নতুন yhat = w3·h + b2 বের করে "
+             "(yhat - y)² হিসাব করুন, অথবা forward(dict(params, b2=0.5)) চালান।",
+    ),
+    "3.2": Exercise(
+        expected=1.5,
+        hint="ব্যাকওয়ার্ড পাসের প্রথম ধাপ d_yhat = 2(yhat - y) নতুন yhat দিয়ে বদলে যায়; বাকি "
+             "গুণকগুলো (w3, h(1-h), x1) আগের মতোই। backward(p, forward(p)[1]) দিয়েও যাচাই করুন।",
+    ),
+    "3.3": Exercise(
+        expected=3.990115621238736,
+        hint="প্রতিটি প্যারামিটার থেকে তার গ্রেডিয়েন্ট × শেখার হার বিয়োগ করে নতুন ডিকশনারি বানান "
+             "(grads_by_hand কাজে লাগবে), তারপর forward চালিয়ে লসের সংখ্যাটি দিন, হ্যাঁ/না নয়।",
+    ),
+    "3.4": Exercise(
+        expected=1.0,
+        hint="লসের সামনের ধ্রুবক গুণক চেইন রুলের প্রথম ধাপেই ঢোকে: d_yhat = (yhat - y), "
+             "আর আগে ছিল 2(yhat - y)। বাকি সব ধাপ একই, তাই পুরো গ্রেডিয়েন্ট সেই অনুপাতে বদলায়।",
+    ),
+}
