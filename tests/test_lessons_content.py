@@ -43,7 +43,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from doc_cells import REPO_ROOT, RUNTIME_PYTHON, parse_cells  # noqa: E402
+from doc_cells import REPO_ROOT, RUNTIME_PYTHON, parse_cells, run_page  # noqa: E402
 
 sys.path.insert(0, str(RUNTIME_PYTHON))
 
@@ -272,3 +272,23 @@ def test_exercise_is_solvable_and_hint_helps(ex_id, exercise):
         assert not _has_run(_numbers(hint), (float(plain),)), f"{ex_id}: the hint gives the answer away"
     elif isinstance(plain, (int, float)) and abs(plain) >= 10:
         assert not _has_run(_numbers(hint), (float(plain),)), f"{ex_id}: the hint gives the answer away"
+
+
+# ---------------------------------------------------------------- lesson 1 draws its graph
+
+def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
+    """Issue 5, item 1: z = x*y + x**2 drawn in the page from pyautograd.viz.to_dot."""
+    import lessonkit
+    from pyautograd.viz import to_dot
+
+    page = _lesson_path(1).read_text(encoding="utf-8")
+    assert "next_functions" in page and "to_dot" in page
+    namespace = {"__name__": "__main__"}
+    before = len(lessonkit.displayed)
+    results = run_page(parse_cells(page), namespace)
+    cells = parse_cells(page)
+    assert all(r.error is None for c, r in zip(cells, results) if not c.expect_error)
+    shown = [m["dot"] for m in lessonkit.displayed[before:] if m["kind"] == "dot"]
+    assert to_dot(namespace["z"]) in shown, "lesson 1 never shows to_dot(z)"
+    assert to_dot(namespace["out_a"]) in shown and to_dot(namespace["out_b"]) in shown
+    assert to_dot(namespace["out_a"]) != to_dot(namespace["out_b"]), "the if should change the graph"
