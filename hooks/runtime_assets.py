@@ -1,0 +1,146 @@
+"""Put the browser runtime into the built site (called from hooks/site_build.py).
+
+Layout written under ``site/``::
+
+    coi-sw.js                         service worker adding COOP/COEP (needs the site root scope)
+    assets/runtime/manifest.json      sha256 + size of every runtime file, NumPy source, wheels
+    assets/runtime/pyodide/           Pyodide core from node_modules/pyodide (+ NumPy wheel if found)
+    assets/runtime/wheels/            pyautograd-*.whl, lessonkit-*.zip
+    assets/runtime/runner.js ...      esbuild bundles of runtime/src (page, worker, math) + CSS
+    assets/runtime/katex/             KaTeX CSS and fonts
+    assets/runtime/fonts/             Bengali web font (+ fonts.css)
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy_wheel
+import wheels
+
+log = logging.getLogger("mkdocs.hooks.site_build")
+
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+FONT_PACKAGE = "@fontsource/noto-sans-bengali"
+FONT_WEIGHTS = ("400", "600", "700")
+
+
+class SiteBuildError(Exception):
+    pass
+
+
+def _node_modules(root: Path) -> Path:
+    nm = root / "node_modules"
+    if not (nm / "pyodide" / "package.json").is_file() or not (nm / "esbuild").is_dir():
+        raise SiteBuildError(
+            f"{nm} is missing or incomplete: run `npm ci` in {root} first "
+            "(`bash scripts/serve` does this for you)")
+    return nm
+
+
+def _pinned_pyodide(root: Path, nm: Path) -> str:
+    pinned = json.loads((root / "package.json").read_text())["dependencies"]["pyodide"]
+    installed = json.loads((nm / "pyodide" / "package.json").read_text())["version"]
+    if pinned != installed:
+        raise SiteBuildError(f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+    return installed
+
+
+def _copy(src: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def _numpy(nm: Path, out: Path, version: str) -> dict:
+    lock = json.loads((nm / "pyodide" / "pyodide-lock.json").read_text())
+    pkg = lock["packages"]["numpy"]
+    base = numpy_wheel.official_base(version)
+    try:
+        found = numpy_wheel.resolve(pkg["file_name"], pkg["sha256"], version)
+    except numpy_wheel.WheelMismatch as exc:
+        raise SiteBuildError(f"NumPy wheel rejected: {exc}") from None
+    info = {"name": "numpy", "file": pkg["file_name"], "sha256": pkg["sha256"], "remote_base": base}
+    if found.path is not None:
+        _copy(found.path, out / "pyodide" / pkg["file_name"])
+        log.info("NumPy wheel %s from %s (sha256 verified)", pkg["file_name"], found.source)
+        return {**info, "local": True, "source": found.source}
+    message = ("NumPy's Pyodide wheel was not found ({}); the site will load it at read time from {} "
+               "(integrity-checked). Set PYODIDE_PACKAGES_DIR to a folder holding {} for a fully offline site."
+               ).format("; ".join(found.tried), base, pkg["file_name"])
+    if os.environ.get("STRICT_OFFLINE") == "1":
+        raise SiteBuildError("STRICT_OFFLINE=1: " + message)
+    log.warning(message)
+    return {**info, "local": False, "source": "remote"}
+
+
+def _esbuild(root: Path, nm: Path, out: Path) -> None:
+    src = root / "runtime" / "src"
+    exe = nm / "esbuild" / "bin" / "esbuild"
+    common = ["--bundle", "--minify", "--format=esm", "--target=es2020", "--log-level=warning",
+              "--legal-comments=none", "--loader:.py=text"]
+    page = [str(exe), str(src / "page.js"), str(src / "math.js"), "--splitting", f"--outdir={out}",
+            "--entry-names=[name]", "--chunk-names=chunks/[name]-[hash]", *common]
+    worker = [str(exe), str(src / "worker.js"), f"--outfile={out / 'worker.js'}", *common]
+    for cmd in (page, worker):
+        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SiteBuildError("esbuild failed:\n" + proc.stdout + proc.stderr)
+    _copy(src / "coi-sw.js", out.parent.parent / "coi-sw.js")
+
+
+def _katex(nm: Path, out: Path) -> None:
+    dist = nm / "katex" / "dist"
+    _copy(dist / "katex.min.css", out / "katex" / "katex.min.css")
+    for font in (dist / "fonts").iterdir():
+        _copy(font, out / "katex" / "fonts" / font.name)
+
+
+def _fonts(nm: Path, out: Path) -> None:
+    pkg = nm / FONT_PACKAGE
+    css_parts = []
+    for weight in FONT_WEIGHTS:
+        css = (pkg / f"{weight}.css").read_text()
+        for name in re.findall(r"url\(\./files/([^)]+)\)", css):
+            _copy(pkg / "files" / name, out / "fonts" / name)
+        css_parts.append(css.replace("url(./files/", "url(./fonts/"))
+    (out / "fonts.css").write_text("\n".join(css_parts))
+
+
+def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_files: dict) -> None:
+    files = {}
+    targets = sorted(p for p in out.rglob("*") if p.is_file() and p.name != "manifest.json")
+    targets.append(site / "coi-sw.js")
+    for p in targets:
+        files[str(p.relative_to(site))] = {"sha256": numpy_wheel.sha256_of(p), "size": p.stat().st_size}
+    for entry in wheel_files.values():
+        entry["sha256"] = files[f"assets/runtime/wheels/{entry['file']}"]["sha256"]
+    manifest = {"pyodide": pyodide_version, "numpy": numpy, "wheels": wheel_files, "files": files}
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+
+
+def build(root: Path, site: Path) -> None:
+    nm = _node_modules(root)
+    version = _pinned_pyodide(root, nm)
+    out = site / "assets" / "runtime"
+    if out.exists():
+        shutil.rmtree(out)
+    for name in PYODIDE_CORE:
+        _copy(nm / "pyodide" / name, out / "pyodide" / name)
+    numpy = _numpy(nm, out, version)
+    try:
+        wheel = wheels.build_pyautograd(root)
+        lessonkit = wheels.zip_lessonkit(root, out / "wheels")
+    except wheels.WheelBuildError as exc:
+        raise SiteBuildError(str(exc)) from None
+    _copy(wheel, out / "wheels" / wheel.name)
+    _esbuild(root, nm, out)
+    _katex(nm, out)
+    _fonts(nm, out)
+    wheel_files = {"pyautograd": {"file": wheel.name, "format": "wheel"},
+                   "lessonkit": {"file": lessonkit.name, "format": "zip"}}
+    _manifest(site, out, version, numpy, wheel_files)

@@ -1,0 +1,21 @@
+// Render $...$ / $$...$$ (pymdownx.arithmatex, generic mode) with KaTeX from the site.
+// Runs on every page Material's instant navigation shows.
+import katex from "katex";
+
+function render() {
+  for (const el of document.querySelectorAll(".arithmatex:not([data-katex])")) {
+    let tex = el.textContent.trim();
+    const display = el.tagName === "DIV" || tex.startsWith("\\[");
+    tex = tex.replace(/^\\[([]/, "").replace(/\\[)\]]$/, "");
+    try {
+      katex.render(tex, el, { displayMode: display, throwOnError: false, output: "htmlAndMathml" });
+      el.dataset.katex = "ok";
+    } catch {
+      el.dataset.katex = "error";
+    }
+  }
+}
+
+if (globalThis.document$ && typeof globalThis.document$.subscribe === "function") globalThis.document$.subscribe(render);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render);
+else render();

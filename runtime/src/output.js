@@ -1,0 +1,126 @@
+// One cell's output area. Everything the reader's code produces is inserted as text
+// (createTextNode / textContent) or as sanitised SVG / a canvas chart; never as HTML.
+import { explain } from "./explain.js";
+import { t } from "./strings.js";
+
+const DOM_CAP = 200000;   // characters kept in the page per cell (the worker caps too)
+
+export class OutputView {
+  constructor(element) {
+    this.el = element;
+    this.clear();
+  }
+
+  clear() {
+    this.el.replaceChildren();
+    this.el.hidden = true;
+    this.chars = 0;
+    this.capped = false;
+    this.pending = [];
+    this.lastBlock = null;
+    this.stdout = "";
+    this.stderr = "";
+  }
+
+  _block(kind) {
+    const block = document.createElement(kind === "stderr" || kind === "stdout" ? "pre" : "div");
+    block.className = `lr-out lr-out-${kind}`;
+    this.el.hidden = false;
+    this.el.appendChild(block);
+    this.lastBlock = kind === "stdout" || kind === "stderr" ? block : null;
+    if (this.lastBlock) this.lastBlock.dataset.stream = kind;
+    return block;
+  }
+
+  /** Append streamed text; DOM writes are batched per animation frame. */
+  stream(stream, text) {
+    if (stream === "stdout") this.stdout += text;
+    else this.stderr += text;
+    if (this.capped) return;
+    const room = DOM_CAP - this.chars;
+    if (text.length > room) {
+      text = text.slice(0, room);
+      this.markCapped(DOM_CAP);
+    }
+    this.chars += text.length;
+    this.pending.push([stream, text]);
+    if (this.pending.length === 1) requestAnimationFrame(() => this.flush());
+  }
+
+  flush() {
+    for (const [stream, text] of this.pending) {
+      const block = this.lastBlock && this.lastBlock.dataset.stream === stream ? this.lastBlock : this._block(stream);
+      block.appendChild(document.createTextNode(text));
+    }
+    this.pending = [];
+  }
+
+  markCapped(limit) {
+    if (this.capped) return;
+    this.capped = true;
+    this.flush();
+    this.notice(t.capped(limit), "warning");
+  }
+
+  notice(text, level = "info") {
+    this.flush();
+    const p = this._block(`notice-${level}`);
+    p.textContent = text;
+    return p;
+  }
+
+  /** A Python error: Bengali explanation first, then the verbatim (trimmed) traceback. */
+  error(errorLine, traceback, expected) {
+    this.flush();
+    const box = this._block(expected ? "error-expected" : "error");
+    const why = explain(errorLine);
+    if (expected) {
+      const p = document.createElement("p");
+      p.className = "lr-expected-note";
+      p.textContent = t.expectedError;
+      box.appendChild(p);
+    }
+    if (why) {
+      const title = document.createElement("p");
+      title.className = "lr-explain-title";
+      title.textContent = why.title;
+      const body = document.createElement("p");
+      body.className = "lr-explain-body";
+      body.textContent = why.body;
+      box.append(title, body);
+    }
+    const pre = document.createElement("pre");
+    pre.className = "lr-traceback";
+    pre.textContent = traceback || errorLine;
+    box.appendChild(pre);
+  }
+
+  async display(message) {
+    this.flush();
+    const figure = this._block(`display-${message.kind}`);
+    figure.setAttribute("role", "figure");
+    if (message.title) {
+      const caption = document.createElement("p");
+      caption.className = "lr-figure-title";
+      caption.textContent = message.title;
+      figure.appendChild(caption);
+      figure.setAttribute("aria-label", message.title);
+    }
+    const holder = document.createElement("div");
+    holder.className = "lr-figure-body";
+    figure.appendChild(holder);
+    try {
+      if (message.kind === "dot") {
+        const { renderDot } = await import("./graph.js");
+        holder.appendChild(await renderDot(message.dot));
+      } else if (message.kind === "plot") {
+        const { renderPlot } = await import("./plot.js");
+        renderPlot(message, holder);
+      } else {
+        holder.textContent = t.unknownDisplay(message.kind);
+      }
+    } catch (err) {
+      holder.textContent = t.displayFailed(String(err && err.message || err));
+    }
+  }
+}

@@ -1,0 +1,185 @@
+// Page module: finds the runnable cells on every page Material shows (instant navigation
+// swaps pages without a reload, so this re-scans on each document$ emission), runs them
+// one at a time in a shared per-page namespace through the Pyodide worker, and exposes
+// window.lessonRunner {ready(), run(i), runAll()} for tests and tools.
+import { Cell } from "./cell.js";
+import { BootProgress } from "./progress.js";
+import { PythonWorker } from "./worker-client.js";
+import { ensureIsolation } from "./coi.js";
+import { storageWorks } from "./storage.js";
+import { t, bn } from "./strings.js";
+import "./page.css";
+
+const runtimeURL = new URL("./", import.meta.url).href;      // .../assets/runtime/
+const siteRoot = new URL("../../", import.meta.url).href;    // the site's root
+
+let manifestPromise = null;
+let python = null;
+const progress = new BootProgress();
+let page = null;          // {key, ns, cells, counter}
+let nsSerial = 0;
+let queue = Promise.resolve();
+let storageWarned = false;
+
+function loadManifest() {
+  manifestPromise = manifestPromise || fetch(runtimeURL + "manifest.json", { cache: "no-cache" }).then((r) => {
+    if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
+    return r.json();
+  });
+  return manifestPromise;
+}
+
+async function getPython() {
+  if (python) return python;
+  const manifest = await loadManifest();
+  if (python) return python;
+  python = new PythonWorker(runtimeURL, manifest);
+  python.on("progress", (step, state) => progress.step(step, state));
+  python.on("bootError", (problem) => {
+    if (problem.partial) progress.finish("limited", t.numpyFailed(problem.message));
+    else progress.finish("failed", t.bootFailed(problem.message));
+  });
+  python.on("restart", () => {
+    progress.reset();
+    if (page) {
+      page.ns = newNamespaceKey(page.key);
+      for (const cell of page.cells) cell.ran = false;
+    }
+  });
+  return python;
+}
+
+async function bootPython() {
+  const py = await getPython();
+  if (!py.booted) progress.start();
+  const ready = await py.boot();
+  progress.finish(ready.limited ? "limited" : "ready", ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "");
+  return py;
+}
+
+function newNamespaceKey(pageKey) {
+  nsSerial += 1;
+  return `${pageKey}#${nsSerial}`;
+}
+
+function pageKey() {
+  return location.pathname.replace(/index\.html$/, "");
+}
+
+/** Run one cell; resolves to {stdout, stderr, error, ms} (error: last traceback line or null). */
+function runCell(cell) {
+  const job = queue.then(() => execute(cell));
+  queue = job.catch(() => {});
+  if (cell.el.dataset.state !== "running") cell.setState("running", t.status.queued);
+  return job;
+}
+
+async function execute(cell) {
+  if (!cell.el.isConnected) return { stdout: "", stderr: "", error: null, ms: 0, skipped: true };
+  const here = page;
+  cell.hideNotice();
+  const missing = here.cells.filter((c) => c.index < cell.index && !c.ran).map((c) => bn(c.index + 1));
+  cell.output.clear();
+  try {
+    if (!python || !python.ready) cell.setState("booting");
+    await bootPython();
+  } catch (err) {
+    cell.setState("error", t.status.bootFailed);
+    cell.output.notice(t.bootFailed(String(err && err.message || err)), "error");
+    return { stdout: "", stderr: "", error: "BootError: " + String(err && err.message || err), ms: 0 };
+  }
+  if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
+  if (python.limited && python.bootProblem) cell.output.notice(t.numpyFailed(python.bootProblem.message), "warning");
+  cell.setState("running");
+  here.counter += 1;
+  cell.setCounter(here.counter);
+  cell.flushSave();
+  const result = await python.run(here.ns, cell.index, cell.code, {
+    onStream: (stream, text) => cell.output.stream(stream, text),
+    onCapped: (limit) => cell.output.markCapped(limit),
+    onDisplay: (message) => cell.output.display(message),
+  });
+  cell.output.flush();
+  cell.ran = !result.restarted;
+  const ms = result.ms || 0;
+  if (result.restarted) {
+    cell.setState("error", t.status.stopped);
+    cell.output.notice(t.stoppedRestarted, "warning");
+  } else if (result.error) {
+    const stopped = result.kind === "KeyboardInterrupt";
+    cell.output.error(result.error, result.traceback, cell.expectError && !stopped);
+    if (stopped) cell.output.notice(t.stoppedInterrupted, "info");
+    cell.setState("error", stopped ? t.status.stopped : cell.expectError ? t.status.expectedError(ms) : t.status.error(ms));
+  } else {
+    cell.setState("done", t.status.done(ms));
+  }
+  if (!result.restarted) cell.compareWithExpected(cell.output.stdout, result.error);
+  return { stdout: cell.output.stdout, stderr: cell.output.stderr, error: result.error || null, ms };
+}
+
+async function stopCell(cell) {
+  if (!python) return;
+  const how = await python.stop();
+  if (how === "restarted") cell.output.notice(t.stoppedRestarted, "warning");
+}
+
+function runAbove(cell) {
+  const jobs = page.cells.filter((c) => c.index < cell.index).map((c) => runCell(c));
+  return Promise.all(jobs);
+}
+
+function scan() {
+  if (page) {
+    for (const cell of page.cells) if (cell.view) cell.flushSave();
+    if (python) python.dropNamespace(page.ns);
+    if (python && python.running) python.stop();
+  }
+  const elements = [...document.querySelectorAll(".lr-cell")];
+  const key = pageKey();
+  page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
+  if (!elements.length) return;
+  const actions = {
+    run: (cell) => runCell(cell),
+    stop: (cell) => stopCell(cell),
+    runAbove: (cell) => runAbove(cell),
+    storageFailed: (cell) => {
+      if (!storageWarned) cell.showNotice(t.storageUnavailable, "warning");
+      storageWarned = true;
+    },
+  };
+  page.cells = elements.map((el, i) => new Cell(el, i, key, actions));
+  if (!storageWorks()) actions.storageFailed(page.cells[0]);
+  // Warm up Python as soon as the reader shows intent to run something.
+  document.addEventListener("focusin", warmUp, { once: true, capture: true });
+}
+
+function warmUp(event) {
+  if (event.target.closest && event.target.closest(".lr-cell")) bootPython().catch(() => {});
+  else document.addEventListener("focusin", warmUp, { once: true, capture: true });
+}
+
+window.lessonRunner = {
+  /** Resolves when Python, NumPy and pyautograd are loaded; rejects if any failed. */
+  async ready() {
+    const py = await bootPython();
+    if (py.limited) throw new Error("NumPy could not be loaded: " + (py.bootProblem?.message || ""));
+    return true;
+  },
+  run(index) {
+    const cell = page && page.cells[index];
+    if (!cell) return Promise.reject(new Error(`no cell ${index} on this page`));
+    return runCell(cell);
+  },
+  runAll() {
+    return Promise.all((page ? page.cells : []).map((cell) => runCell(cell)));
+  },
+  get cells() {
+    return page ? page.cells.length : 0;
+  },
+};
+
+ensureIsolation(siteRoot);
+if (globalThis.document$ && typeof globalThis.document$.subscribe === "function") globalThis.document$.subscribe(scan);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
+else scan();
+window.addEventListener("pagehide", () => page && page.cells.forEach((c) => c.flushSave()));

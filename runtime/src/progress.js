@@ -1,0 +1,79 @@
+// The boot progress panel: Python, NumPy, pyautograd, each pending / loading / done / failed.
+import { t, bn } from "./strings.js";
+
+const STEPS = ["python", "numpy", "pyautograd"];
+
+export class BootProgress {
+  constructor() {
+    this.el = null;
+    this.states = {};
+    this.started = 0;
+    this.timer = null;
+  }
+
+  _build() {
+    const el = document.createElement("div");
+    el.className = "lr-boot";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    el.dataset.role = "boot-progress";
+    const title = document.createElement("p");
+    title.className = "lr-boot-title";
+    title.textContent = t.boot.title;
+    const bar = document.createElement("progress");
+    bar.max = STEPS.length * 2;
+    bar.value = 0;
+    const list = document.createElement("ol");
+    this.items = {};
+    for (const step of STEPS) {
+      const li = document.createElement("li");
+      li.dataset.step = step;
+      li.dataset.state = "pending";
+      li.textContent = t.boot[step];
+      list.appendChild(li);
+      this.items[step] = li;
+    }
+    const clock = document.createElement("p");
+    clock.className = "lr-boot-clock";
+    el.append(title, bar, list, clock);
+    this.title = title;
+    this.bar = bar;
+    this.clock = clock;
+    document.body.appendChild(el);
+    this.el = el;
+  }
+
+  start() {
+    if (!this.el || !this.el.isConnected) this._build();
+    this.el.hidden = false;
+    this.el.dataset.state = "booting";
+    this.started = performance.now();
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      this.clock.textContent = `${bn(Math.round((performance.now() - this.started) / 1000))} সেকেন্ড`;
+    }, 500);
+  }
+
+  step(name, state) {
+    if (!this.el) this.start();
+    const li = this.items[name];
+    if (!li) return;
+    li.dataset.state = state;
+    this.bar.value = STEPS.reduce((n, s) => n + ({ start: 1, done: 2, failed: 2 }[this.items[s].dataset.state] || 0), 0);
+  }
+
+  finish(kind, message) {
+    if (!this.el) return;
+    clearInterval(this.timer);
+    this.el.dataset.state = kind;
+    this.title.textContent = kind === "ready" ? t.boot.ready : kind === "limited" ? t.boot.limited : t.boot.failed;
+    this.clock.textContent = message || "";
+    if (kind === "ready") setTimeout(() => { if (this.el.dataset.state === "ready") this.el.hidden = true; }, 2500);
+  }
+
+  reset() {
+    if (this.el) this.el.remove();
+    this.el = null;
+    clearInterval(this.timer);
+  }
+}

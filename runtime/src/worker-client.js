@@ -1,0 +1,142 @@
+// The page's handle on the Pyodide worker: boot once, run cells one at a time, stop them.
+// Stop uses Pyodide's interrupt buffer when the page is cross-origin isolated (the
+// namespace survives); otherwise, or if Python does not stop in time, the worker is
+// terminated and a new one is started (the namespace is lost; listeners are told).
+
+const STOP_GRACE_MS = 2500;
+
+export class PythonWorker {
+  constructor(runtimeURL, manifest) {
+    this.runtimeURL = runtimeURL;
+    this.manifest = manifest;
+    this.listeners = { progress: [], restart: [], bootError: [] };
+    this.nextId = 1;
+    this._start();
+  }
+
+  on(event, fn) {
+    this.listeners[event].push(fn);
+  }
+
+  _emit(event, ...args) {
+    for (const fn of this.listeners[event]) fn(...args);
+  }
+
+  get canInterrupt() {
+    return this.interrupt !== null;
+  }
+
+  _start() {
+    this.worker = null;
+    this.booted = null;
+    this.pending = new Map();       // id -> {resolve, handlers}
+    this.running = null;            // id of the run in progress
+    this.limited = false;
+    this.ready = false;
+    this.bootProblem = null;
+    this.interrupt = (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function")
+      ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  }
+
+  boot() {
+    if (this.booted) return this.booted;
+    this.worker = new Worker(this.runtimeURL + "worker.js", { type: "module", name: "pyodide" });
+    this.booted = new Promise((resolve, reject) => {
+      this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
+      this.worker.onerror = (event) => {
+        const message = event.message || "worker failed to start";
+        this.bootProblem = { stage: "python", message };
+        this._emit("bootError", this.bootProblem);
+        reject(new Error(message));
+      };
+    });
+    this.booted.catch(() => {});
+    this.worker.postMessage({ type: "boot", runtimeURL: this.runtimeURL, manifest: this.manifest, interruptBuffer: this.interrupt });
+    return this.booted;
+  }
+
+  _onMessage(message, resolve, reject) {
+    const job = this.pending.get(message.id);
+    switch (message.type) {
+      case "progress":
+        this._emit("progress", message.step, message.state);
+        break;
+      case "ready":
+        this.limited = message.limited;
+        this.ready = true;
+        resolve(message);
+        break;
+      case "boot-error":
+        this.bootProblem = message;
+        this._emit("bootError", message);
+        if (!message.partial) reject(new Error(message.message));
+        break;
+      case "stream":
+        if (job) job.handlers.onStream(message.stream, message.text);
+        break;
+      case "capped":
+        if (job) job.handlers.onCapped(message.limit);
+        break;
+      case "display":
+        if (job) job.handlers.onDisplay(message.message);
+        break;
+      case "done":
+        if (job) {
+          this.pending.delete(message.id);
+          if (this.running === message.id) this.running = null;
+          clearTimeout(job.stopTimer);
+          job.resolve(message);
+        }
+        break;
+    }
+  }
+
+  /** Run code in namespace ns; resolves to the worker's "done" message. */
+  async run(ns, index, code, handlers) {
+    await this.boot();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { resolve, handlers });
+      this.running = id;
+      if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
+      this.worker.postMessage({ type: "run", id, ns, index, code });
+    });
+  }
+
+  newNamespace(ns) {
+    if (this.worker) this.worker.postMessage({ type: "new-ns", ns });
+  }
+
+  dropNamespace(ns) {
+    if (this.worker) this.worker.postMessage({ type: "drop-ns", ns });
+  }
+
+  /** Stop the running cell. Resolves to "interrupted" or "restarted". */
+  stop() {
+    const id = this.running;
+    const job = id && this.pending.get(id);
+    if (!job) return Promise.resolve("idle");
+    if (this.interrupt && job) {
+      Atomics.store(this.interrupt, 0, 2);  // SIGINT -> KeyboardInterrupt in the cell
+      return new Promise((resolve) => {
+        const original = job.resolve;
+        job.resolve = (message) => { original(message); resolve("interrupted"); };
+        job.stopTimer = setTimeout(() => { this.restart(); resolve("restarted"); }, STOP_GRACE_MS);
+      });
+    }
+    this.restart();
+    return Promise.resolve("restarted");
+  }
+
+  /** Throw the worker away (its namespaces too) and be ready to boot a new one. */
+  restart() {
+    if (this.worker) this.worker.terminate();
+    const orphans = [...this.pending.values()];
+    this._start();
+    for (const job of orphans) {
+      clearTimeout(job.stopTimer);
+      job.resolve({ type: "done", restarted: true, error: "KeyboardInterrupt", kind: "KeyboardInterrupt", traceback: null, ms: 0 });
+    }
+    this._emit("restart");
+  }
+}

@@ -1,0 +1,148 @@
+// Web Worker that owns Pyodide. Page -> worker: boot, run, new-ns, drop-ns.
+// Worker -> page: progress, ready, boot-error, stream, capped, display, done.
+// It never touches the DOM and knows nothing of the page beyond these messages.
+import harnessSource from "./harness.py";
+
+const OUTPUT_CAP = 200000;      // characters of stdout+stderr per cell
+const DISPLAY_CAP = 50;         // display messages per cell
+const NUMPY_TIMEOUT_MS = 120000;
+
+let pyodide = null;
+let runner = null;              // the _lessonrunner module (harness.py)
+let booting = null;             // promise of the boot
+let current = null;             // {id, chars, capped, displays}
+
+const post = (message) => self.postMessage(message);
+
+function emit(stream, text) {
+  if (!current || !text || current.capped) return;
+  const room = OUTPUT_CAP - current.chars;
+  if (text.length > room) {
+    text = text.slice(0, room);
+    current.capped = true;
+  }
+  current.chars += text.length;
+  if (text) post({ type: "stream", id: current.id, stream, text });
+  if (current.capped) post({ type: "capped", id: current.id, limit: OUTPUT_CAP });
+}
+
+function writer(stream) {
+  const decoder = new TextDecoder("utf-8");
+  return {
+    write(buffer) {
+      emit(stream, decoder.decode(buffer, { stream: true }));
+      return buffer.length;
+    },
+  };
+}
+
+function sriOf(hex) {
+  const bytes = hex.match(/../g).map((h) => parseInt(h, 16));
+  return "sha256-" + btoa(String.fromCharCode(...bytes));
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function fetchVerified(url, sha256) {
+  const response = await fetch(url, { integrity: sriOf(sha256) });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+async function boot({ runtimeURL, manifest, interruptBuffer }) {
+  const step = (name, state) => post({ type: "progress", step: name, state });
+  let stage = "python";
+  try {
+    step("python", "start");
+    const { loadPyodide } = await import(/* @vite-ignore */ runtimeURL + "pyodide/pyodide.mjs");
+    const config = { indexURL: runtimeURL + "pyodide/", env: { NO_COLOR: "1", PYTHON_COLORS: "0" } };
+    if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
+    pyodide = await loadPyodide(config);
+    pyodide.setStdout(writer("stdout"));
+    pyodide.setStderr(writer("stderr"));
+    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+    step("python", "done");
+
+    stage = "numpy";
+    step("numpy", "start");
+    let numpyProblem = null;
+    try {
+      const problems = [];
+      await withTimeout(
+        pyodide.loadPackage("numpy", { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) }),
+        NUMPY_TIMEOUT_MS, "NumPy");
+      try {
+        pyodide.runPython("import numpy");
+      } catch (err) {
+        throw new Error(problems.join("\n") || String(err));
+      }
+      step("numpy", "done");
+    } catch (err) {
+      // Pure-Python cells still run; cells that need NumPy get a clear explanation.
+      numpyProblem = String(err && err.message || err);
+      step("numpy", "failed");
+      post({ type: "boot-error", stage: "numpy", partial: true, message: numpyProblem });
+    }
+
+    stage = "pyautograd";
+    step("pyautograd", "start");
+    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    for (const name of ["pyautograd", "lessonkit"]) {
+      const entry = manifest.wheels[name];
+      const data = await fetchVerified(runtimeURL + "wheels/" + entry.file, entry.sha256);
+      pyodide.unpackArchive(data, entry.format, { extractDir: site });
+    }
+    pyodide.FS.writeFile(site + "/_lessonrunner.py", harnessSource);
+    pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
+    if (!numpyProblem) pyodide.runPython("import pyautograd");
+    runner = pyodide.pyimport("_lessonrunner");
+    runner.setup((json) => {
+      if (!current || current.displays >= DISPLAY_CAP) return;
+      current.displays += 1;
+      post({ type: "display", id: current.id, message: JSON.parse(json) });
+    });
+    step("pyautograd", numpyProblem ? "failed" : "done");
+    post({ type: "ready", limited: Boolean(numpyProblem) });
+  } catch (err) {
+    post({ type: "boot-error", stage, message: String(err && err.message || err) });
+    throw err;
+  }
+}
+
+function run({ id, ns, index, code }) {
+  current = { id, chars: 0, capped: false, displays: 0 };
+  const started = performance.now();
+  let result;
+  try {
+    result = JSON.parse(runner.run_cell(ns, index, code));
+  } catch (err) {
+    result = { error: "InternalError: " + String(err), traceback: String(err), kind: "InternalError" };
+  }
+  const ms = Math.round(performance.now() - started);
+  post({ type: "done", id, ms, capped: current.capped, ...result });
+  current = null;
+}
+
+self.onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "boot") {
+    booting = booting || boot(message);
+    booting.catch(() => {});
+    return;
+  }
+  try {
+    await booting;
+  } catch (err) {
+    if (message.type === "run") post({ type: "done", id: message.id, ms: 0, bootFailed: true, error: null, traceback: null });
+    return;
+  }
+  if (message.type === "run") run(message);
+  else if (message.type === "new-ns") runner.new_namespace(message.ns);
+  else if (message.type === "drop-ns") runner.drop_namespace(message.ns);
+};
