@@ -45,6 +45,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source, outputfile):
+        """Count the body bytes sent (site_tests measure the page weight with this)."""
+        counter = getattr(self.server, "bytes_sent", None)
+        if counter is None:
+            return super().copyfile(source, outputfile)
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            with self.server.count_lock:
+                self.server.bytes_sent += len(chunk)
+                self.server.paths_sent.append((self.path, len(chunk)))
+
     def log_message(self, format, *args):  # quiet unless asked
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
@@ -55,6 +66,9 @@ def make_server(directory: Path, port: int = 0, isolation: bool = True, verbose:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.verbose = verbose
+    server.bytes_sent = 0
+    server.paths_sent = []
+    server.count_lock = threading.Lock()
     return server
 
 
@@ -72,11 +86,18 @@ def main(argv=None):
     parser.add_argument("--dir", default=str(Path(__file__).resolve().parent.parent / "site"))
     parser.add_argument("--plain", action="store_true", help="no COOP/COEP headers (like a plain static host)")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--fallback-port", action="store_true", help="use a free port if --port is taken")
     args = parser.parse_args(argv)
     directory = Path(args.dir)
     if not (directory / "index.html").is_file() and not (directory / "404.html").is_file():
         sys.exit(f"{directory} does not look like a built site: run `mkdocs build` first")
-    server = make_server(directory, args.port, not args.plain, args.verbose)
+    try:
+        server = make_server(directory, args.port, not args.plain, args.verbose)
+    except OSError as exc:
+        if not args.fallback_port:
+            raise
+        print(f"port {args.port} is not free ({exc.strerror}); using a free port", flush=True)
+        server = make_server(directory, 0, not args.plain, args.verbose)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"Serving {directory} at {url}  (Ctrl+C to stop)", flush=True)
     try:

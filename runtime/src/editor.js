@@ -3,7 +3,7 @@
 // (Esc then Tab leaves the editor, CodeMirror's standard escape hatch for keyboard users).
 import { EditorState, Prec } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, drawSelection, highlightActiveLine, highlightActiveLineGutter } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory } from "@codemirror/commands";
 import { HighlightStyle, syntaxHighlighting, indentOnInput, bracketMatching, indentUnit } from "@codemirror/language";
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
@@ -69,5 +69,9 @@ export function createEditor(parent, doc, { onRun, onChange, label }) {
 
 /** Replace the whole text as one undoable change (Reset can be undone with Ctrl+Z). */
 export function replaceText(view, text) {
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: text },
+    annotations: isolateHistory.of("full"),
+    userEvent: "input.reset",
+  });
 }

@@ -15,11 +15,12 @@ function clean(node, doc) {
   if (node.nodeType === Node.TEXT_NODE) return doc.createTextNode(node.nodeValue);
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const name = node.localName.toLowerCase();
-  if (!ELEMENTS.has(name)) return null;
-  const out = doc.createElementNS("http://www.w3.org/2000/svg", node.localName);
+  const unwrap = name === "a";          // Graphviz links (URL=...): keep the drawing, drop the link
+  if (!ELEMENTS.has(name) && !unwrap) return null;
+  const out = doc.createElementNS("http://www.w3.org/2000/svg", unwrap ? "g" : node.localName);
   for (const attr of node.attributes) {
     const key = attr.name.toLowerCase();
-    if (!ATTRIBUTES.has(key)) continue;
+    if (unwrap || !ATTRIBUTES.has(key)) continue;
     if (/url\s*\(|javascript:|expression\s*\(/i.test(attr.value)) continue;
     out.setAttribute(attr.name, attr.value);
   }

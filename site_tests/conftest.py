@@ -1,0 +1,161 @@
+"""Fixtures for the browser tests: build the site once, serve it, drive Debian's Chromium.
+
+* ``built_site``: ``mkdocs build`` into a temporary folder (once per session).
+* ``server`` / ``plain_server``: that folder on 127.0.0.1, on a free port, with and
+  without COOP/COEP headers (the second is what an ordinary static host sends).
+* ``browser``: Chromium launched by path (``CHROMIUM`` env var, default /usr/bin/chromium).
+* ``open_page(url, ...)``: a fresh context + page that records console errors and every
+  request, and fails the test if a request leaves the site's origin.
+Screenshots go to test-artifacts/ (``shot(page, name)``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "test-artifacts"
+sys.path.insert(0, str(REPO / "scripts"))
+sys.path.insert(0, str(REPO / "tests"))
+from serve_site import serve_in_thread  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync", "--headless", "--disable-gpu", "--disable-quic"]
+BOOT_TIMEOUT_MS = 180_000
+
+
+@pytest.fixture(scope="session")
+def built_site():
+    out = Path(tempfile.mkdtemp(prefix="lesson-site-"))
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(out)],
+                          cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def manifest(built_site):
+    return json.loads((built_site / "assets" / "runtime" / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def numpy_in_site(manifest):
+    numpy = manifest["numpy"]
+    if not numpy["local"]:
+        pytest.skip(f"NumPy's Pyodide wheel {numpy['file']} is not in the built site: PYODIDE_PACKAGES_DIR "
+                    "does not provide it (nor does the user cache), so tests that need NumPy in Pyodide "
+                    "are skipped. Set PYODIDE_PACKAGES_DIR to a folder holding that official wheel.")
+    return numpy
+
+
+@pytest.fixture(scope="session")
+def server(built_site):
+    srv, url = serve_in_thread(built_site, isolation=True)
+    srv.url = url
+    yield srv
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def plain_server(built_site):
+    srv, url = serve_in_thread(built_site, isolation=False)
+    srv.url = url
+    yield srv
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/site-test does it)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+class PageSession:
+    """A context + page with request bookkeeping."""
+
+    def __init__(self, browser, origin, allow=(), **context_args):
+        self.context = browser.new_context(**context_args)
+        self.context.set_default_timeout(BOOT_TIMEOUT_MS)
+        self.origin = origin
+        self.allow = tuple(allow)
+        self.requests = []
+        self.foreign = []
+        self.errors = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+
+    def _route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" == self.origin or parts.scheme in ("data", "blob"):
+            return route.continue_()
+        for prefix, handler in self.allow:
+            if url.startswith(prefix):
+                return handler(route)
+        self.foreign.append(url)
+        return route.abort()
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    sessions = []
+
+    def _open(url, allow=(), **context_args):
+        parts = urlsplit(url)
+        session = PageSession(browser, f"{parts.scheme}://{parts.netloc}", allow, **context_args)
+        sessions.append(session)
+        session.page.goto(url)
+        return session
+
+    yield _open
+    for s in sessions:
+        foreign = s.foreign
+        s.close()
+        assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+def shot(page, name, full_page=True):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def wait_cells(page, minimum=1):
+    page.wait_for_function(f"window.lessonRunner && window.lessonRunner.cells >= {minimum}")
+
+
+def cell(page, index):
+    return page.locator(f'[data-cell="{index}"]')
+
+
+def write_metric(name, value):
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / "site-metrics.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data[name] = value
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False))

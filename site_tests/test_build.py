@@ -1,0 +1,68 @@
+"""What `mkdocs build` writes: cells in the HTML, the runtime files, the manifest."""
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from conftest import REPO
+
+
+def test_manifest_has_sha256_of_every_runtime_file(built_site, manifest):
+    runtime = built_site / "assets" / "runtime"
+    on_disk = {str(p.relative_to(built_site)) for p in runtime.rglob("*") if p.is_file() and p.name != "manifest.json"}
+    on_disk.add("coi-sw.js")
+    assert on_disk == set(manifest["files"])
+    for rel, entry in manifest["files"].items():
+        data = (built_site / rel).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], rel
+        assert len(data) == entry["size"], rel
+
+
+def test_pyodide_core_and_numpy_pin_come_from_package_json(built_site, manifest):
+    pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
+    assert pinned == "314.0.4" == manifest["pyodide"]
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (built_site / "assets/runtime/pyodide" / name).is_file(), name
+    lock = json.loads((REPO / "node_modules/pyodide/pyodide-lock.json").read_text())
+    numpy = manifest["numpy"]
+    assert numpy["file"] == lock["packages"]["numpy"]["file_name"]
+    assert numpy["sha256"] == lock["packages"]["numpy"]["sha256"]
+    assert numpy["remote_base"] == "https://cdn.jsdelivr.net/pyodide/v314.0.4/full/"
+    if numpy["local"]:
+        wheel = built_site / "assets/runtime/pyodide" / numpy["file"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == numpy["sha256"]
+
+
+def test_pyautograd_wheel_and_lessonkit_are_shipped(built_site, manifest):
+    import zipfile
+    wheels = manifest["wheels"]
+    with zipfile.ZipFile(built_site / "assets/runtime/wheels" / wheels["pyautograd"]["file"]) as zf:
+        names = zf.namelist()
+    assert "pyautograd/__init__.py" in names
+    shipped = {n for n in names if n.startswith("pyautograd/") and n.endswith(".py")}
+    in_repo = {str(p.relative_to(REPO)) for p in (REPO / "pyautograd").rglob("*.py")}
+    assert shipped == in_repo
+    with zipfile.ZipFile(built_site / "assets/runtime/wheels" / wheels["lessonkit"]["file"]) as zf:
+        assert {"lessonkit/__init__.py", "lessonkit/display.py", "lessonkit/exercises.py"} <= set(zf.namelist())
+
+
+def test_cells_and_expected_blocks_are_in_the_html(built_site):
+    html = (built_site / "playground/index.html").read_text()
+    cells = re.findall(r'<div class="lr-cell"[^>]*data-src="([^"]*)"', html)
+    assert len(cells) >= 5
+    assert "print(a * b)" in cells[1]
+    assert html.count('class="lr-expected"') >= 3
+    # A plain python fence in a lesson stays ordinary highlighted code.
+    assert "<html lang=\"bn\"" in html or "<html lang=bn" in html
+
+
+def test_no_reference_to_another_origin_in_pages(built_site):
+    """Fonts, KaTeX, scripts: all served by the site itself (links in prose are fine)."""
+    for page in built_site.rglob("*.html"):
+        text = page.read_text()
+        for tag in re.findall(r"<(?:script|link|img|iframe)\b[^>]*>", text):
+            for url in re.findall(r'(?:src|href)="([^"]+)"', tag):
+                assert not re.match(r"(https?:)?//", url), f"{page}: {tag}"
+    for css in (built_site / "assets").rglob("*.css"):
+        for url in re.findall(r"url\(([^)]+)\)", css.read_text()):
+            assert not re.match(r"['\"]?(https?:)?//", url), f"{css}: {url}"
