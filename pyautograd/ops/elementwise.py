@@ -23,6 +23,10 @@ class Add(Function):
         sa, sb = ctx.shapes
         return (sum_to(g, sa) if need_a else None), (sum_to(g, sb) if need_b else None)
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        return ta + tb
+
 
 class Sub(Function):
     backward_name = "SubBackward0"
@@ -38,6 +42,10 @@ class Sub(Function):
         sa, sb = ctx.shapes
         return (sum_to(g, sa) if need_a else None), (sum_to(-g, sb) if need_b else None)
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        return ta - tb
+
 
 class RSub(Function):
     """``number - tensor``."""
@@ -51,6 +59,10 @@ class RSub(Function):
     @staticmethod
     def backward(ctx, g):
         return -g, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return -t
 
 
 class Mul(Function):
@@ -68,6 +80,11 @@ class Mul(Function):
         return ((sum_to(g * b, np.shape(a)) if need_a else None),
                 (sum_to(g * a, np.shape(b)) if need_b else None))
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return ta * b + a * tb
+
 
 class Div(Function):
     backward_name = "DivBackward0"
@@ -84,6 +101,11 @@ class Div(Function):
         return ((sum_to(g / b, np.shape(a)) if need_a else None),
                 (sum_to(-g * a / (b * b), np.shape(b)) if need_b else None))
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return ta / b - tb * a / (b * b)
+
 
 class Reciprocal(Function):
     backward_name = "ReciprocalBackward0"
@@ -98,6 +120,11 @@ class Reciprocal(Function):
     def backward(ctx, g):
         out, = ctx.saved_tensors
         return -g * out * out
+
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return -t * out * out
 
 
 class Pow(Function):
@@ -118,6 +145,12 @@ class Pow(Function):
         if p == 0:
             return g * 0, None
         return g * p * a ** (p - 1), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, = ctx.saved_tensors
+        p = ctx.exponent
+        return t * 0 if p == 0 else t * p * a ** (p - 1)
 
 
 class PowTensor(Function):
@@ -141,6 +174,13 @@ class PowTensor(Function):
             gb = sum_to(g * out * common.log(a + zero_base) * ~zero_base, np.shape(b))
         return ga, gb
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b, out = ctx.saved_tensors
+        zero_base = (a == 0) & (b >= 0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return ta * b * a ** (b - 1) + tb * out * np.log(a + zero_base) * ~zero_base
+
 
 class RPow(Function):
     """``number ** tensor``."""
@@ -159,6 +199,11 @@ class RPow(Function):
         out, = ctx.saved_tensors
         return g * out * float(np.log(ctx.base)), None
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t * out * float(np.log(ctx.base))
+
 
 class Neg(Function):
     backward_name = "NegBackward0"
@@ -170,6 +215,10 @@ class Neg(Function):
     @staticmethod
     def backward(ctx, g):
         return -g
+
+    @staticmethod
+    def jvp(ctx, t):
+        return -t
 
 
 # ---- functions of one input -----------------------------------------------------------------
@@ -187,6 +236,11 @@ class Exp(Function):
         out, = ctx.saved_tensors
         return g * out
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t * out
+
 
 class Log(Function):
     backward_name = "LogBackward0"
@@ -201,6 +255,11 @@ class Log(Function):
     def backward(ctx, g):
         a, = ctx.saved_tensors
         return g / a
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, = ctx.saved_tensors
+        return t / a
 
 
 class Sqrt(Function):
@@ -218,6 +277,11 @@ class Sqrt(Function):
         out, = ctx.saved_tensors
         return g / (2 * out)
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t / (2 * out)
+
 
 class Abs(Function):
     backward_name = "AbsBackward0"
@@ -231,6 +295,11 @@ class Abs(Function):
     def backward(ctx, g):
         a, = ctx.saved_tensors
         return g * common.sign(a)
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, = ctx.saved_tensors
+        return t * np.sign(a)
 
 
 class Sin(Function):
@@ -246,6 +315,11 @@ class Sin(Function):
         a, = ctx.saved_tensors
         return g * common.cos(a)
 
+    @staticmethod
+    def jvp(ctx, t):
+        a, = ctx.saved_tensors
+        return t * np.cos(a)
+
 
 class Cos(Function):
     backward_name = "CosBackward0"
@@ -259,6 +333,11 @@ class Cos(Function):
     def backward(ctx, g):
         a, = ctx.saved_tensors
         return -g * common.sin(a)
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, = ctx.saved_tensors
+        return -t * np.sin(a)
 
 
 class Tanh(Function):
@@ -275,6 +354,11 @@ class Tanh(Function):
         out, = ctx.saved_tensors
         return g * (1 - out * out)
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t * (1 - out * out)
+
 
 class Sigmoid(Function):
     backward_name = "SigmoidBackward0"
@@ -290,6 +374,11 @@ class Sigmoid(Function):
         out, = ctx.saved_tensors
         return g * out * (1 - out)
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t * out * (1 - out)
+
 
 class Relu(Function):
     backward_name = "ReluBackward0"
@@ -304,6 +393,11 @@ class Relu(Function):
     def backward(ctx, g):
         out, = ctx.saved_tensors
         return g * (data_of(out) > 0)
+
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t * (out > 0)
 
 
 class Clamp(Function):
@@ -328,6 +422,11 @@ class Clamp(Function):
             inside &= x <= high
         return g * inside, None, None
 
+    @staticmethod
+    def jvp(ctx, t):
+        """The Jacobian is diagonal, so the tangent rule is the backward rule."""
+        return Clamp.backward(ctx, t)[0]
+
 
 class Maximum(Function):
     """Element-wise max of two tensors; at ties each side gets half the gradient."""
@@ -344,6 +443,12 @@ class Maximum(Function):
         a, b = (data_of(v) for v in ctx.saved_tensors)
         a_wins = np.where(a == b, 0.5, (ctx.pick(a, b) == a)).astype(np.result_type(a, b))
         return sum_to(g * a_wins, np.shape(a)), sum_to(g * (1 - a_wins), np.shape(b))
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        a_wins = np.where(a == b, 0.5, (ctx.pick(a, b) == a))
+        return ta * a_wins + tb * (1 - a_wins)
 
 
 class Minimum(Maximum):

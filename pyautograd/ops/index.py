@@ -43,6 +43,10 @@ class Index(Function):
     def backward(ctx, g):
         return index_put_grad(g, ctx.shape, ctx.dtype, ctx.index), None
 
+    @staticmethod
+    def jvp(ctx, t):
+        return t[ctx.index]
+
 
 class Select(Index):
     backward_name = "SelectBackward0"
@@ -73,6 +77,10 @@ class IndexAddInto(Function):
     def backward(ctx, gg):
         return gg[ctx.index]
 
+    @staticmethod
+    def jvp(ctx, t):
+        return index_put_grad(t, *ctx.options)
+
 
 def index_put_grad(g, shape, dtype, index):
     if type(g) is Tensor:
@@ -100,6 +108,12 @@ class IndexPut(Function):
         mask[ctx.index] = False
         return g * mask, sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[1] else None
 
+    @staticmethod
+    def jvp(ctx, ta, tv):
+        out = ta.copy()
+        out[ctx.index] = tv
+        return out
+
 
 class Where(Function):
     backward_name = "WhereBackward0"
@@ -118,6 +132,11 @@ class Where(Function):
         need_a, need_b = ctx.needs_input_grad
         return ((sum_to(g * condition, sa) if need_a else None),
                 (sum_to(g * ~condition, sb) if need_b else None))
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        condition, = ctx.saved_tensors
+        return np.where(condition, ta, tb)
 
 
 def getitem(a, index):

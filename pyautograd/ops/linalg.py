@@ -51,6 +51,11 @@ class MatMul(Function):
         gb = sum_to(swap_last(a2) @ g2, np.shape(b2)).reshape(b_shape) if need_b else None
         return ga, gb
 
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return ta @ b + a @ tb
+
 
 class Mm(MatMul):
     backward_name = "MmBackward0"

@@ -27,6 +27,11 @@ class Sum(Function):
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
         return expand(g, ctx.shape), None, None
 
+    @staticmethod
+    def jvp(ctx, t):
+        dims, keepdim = ctx.options
+        return np.sum(t, axis=dims, keepdims=keepdim)
+
 
 class SumAll(Sum):
     backward_name = "SumBackward0"
@@ -48,6 +53,11 @@ class Mean(Function):
     def backward(ctx, g):
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims)) / ctx.count
         return expand(g, ctx.shape), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        dims, keepdim = ctx.options
+        return np.mean(t, axis=dims, keepdims=keepdim)
 
 
 class MeanAll(Mean):
@@ -76,6 +86,11 @@ class ExtremumAll(Function):
     def backward(ctx, g):
         share, = ctx.saved_tensors
         return g * share, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        share, = ctx.saved_tensors
+        return np.sum(t * share)
 
 
 class MaxAll(ExtremumAll):
@@ -106,6 +121,11 @@ class ExtremumDim(Function):
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
         return expand(g, ctx.shape) * mask, None, None, None
 
+    @staticmethod
+    def jvp(ctx, t):
+        mask, = ctx.saved_tensors
+        return np.sum(t * mask, axis=ctx.dim, keepdims=ctx.options[1])
+
 
 class MaxDim(ExtremumDim):
     backward_name = "MaxBackward0"
@@ -132,6 +152,11 @@ class Softmax(Function):
         out, = ctx.saved_tensors
         return out * (g - sum_keepdim(g * out, ctx.dim)), None
 
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return out * (t - np.sum(t * out, axis=ctx.dim, keepdims=True))
+
 
 class LogSoftmax(Function):
     backward_name = "LogSoftmaxBackward0"
@@ -150,6 +175,11 @@ class LogSoftmax(Function):
         out, = ctx.saved_tensors
         from .common import exp
         return g - exp(out) * sum_keepdim(g, ctx.dim), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        out, = ctx.saved_tensors
+        return t - np.sum(np.exp(out) * t, axis=ctx.dim, keepdims=True)
 
 
 # ---- public functions -----------------------------------------------------------------------

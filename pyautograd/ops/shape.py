@@ -37,6 +37,10 @@ class View(Function):
     def backward(ctx, g):
         return g.reshape(ctx.shape), None
 
+    @staticmethod
+    def jvp(ctx, t):
+        return t.reshape(ctx.options[0])
+
 
 class Permute(Function):
     backward_name = "PermuteBackward0"
@@ -50,6 +54,10 @@ class Permute(Function):
     @staticmethod
     def backward(ctx, g):
         return permute_generic(g, ctx.inverse), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.transpose(t, ctx.options[0])
 
 
 class Transpose(Permute):
@@ -90,6 +98,10 @@ class Expand(Function):
     def backward(ctx, g):
         return sum_to(g, ctx.shape), None
 
+    @staticmethod
+    def jvp(ctx, t):
+        return np.broadcast_to(t, ctx.options[0])
+
 
 class Clone(Function):
     backward_name = "CloneBackward0"
@@ -101,6 +113,10 @@ class Clone(Function):
     @staticmethod
     def backward(ctx, g):
         return g
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t.copy()
 
 
 class ToCopy(Function):
@@ -117,6 +133,10 @@ class ToCopy(Function):
         if type(g) is Tensor:
             return g.to(dtypes.from_numpy_dtype(ctx.original)), None
         return g.astype(ctx.original), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t.astype(ctx.options[0])
 
 
 class Cat(Function):
@@ -136,6 +156,10 @@ class Cat(Function):
         b = ctx.bounds
         return tuple(g[lead + (slice(b[i], b[i + 1]),)] for i in range(len(b) - 1))
 
+    @staticmethod
+    def jvp(ctx, *tangents):
+        return np.concatenate(tangents, axis=ctx.dim)
+
 
 class Stack(Function):
     backward_name = "StackBackward0"
@@ -151,6 +175,10 @@ class Stack(Function):
     def backward(ctx, g):
         lead = (slice(None),) * ctx.dim
         return tuple(g[lead + (i,)] for i in range(ctx.count))
+
+    @staticmethod
+    def jvp(ctx, *tangents):
+        return np.stack(tangents, axis=ctx.dim)
 
 
 # ---- public functions -----------------------------------------------------------------------
