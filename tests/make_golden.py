@@ -185,7 +185,7 @@ def run_op_case(T, name):
     return {
         "shape": list(out.shape),
         "value": out.detach().tolist(),
-        "grad_fn": type(out.grad_fn).__name__,
+        "grad_fn": out.grad_fn.name(),
         "grads": [None if x.grad is None else x.grad.tolist() for x in xs],
     }
 

@@ -48,19 +48,26 @@ def test_is_leaf_and_grad_fn():
 def test_grad_fn_names(make, name):
     a, b = leaf([1.0, -2.0, 3.0]), leaf([0.5, 1.5, 2.0])
     y = make(a, b)
-    assert type(y.grad_fn).__name__ == name
     assert y.grad_fn.name() == name
     assert repr(y.grad_fn).startswith(f"<{name} object at 0x")
+
+
+def test_grad_fn_type_name_like_torch():
+    """In PyTorch the node's class is named after it: type(z.grad_fn).__name__."""
+    x = leaf([1.0, 2.0])
+    for y, name in [(x * 2, "MulBackward0"), (x + x, "AddBackward0"), (x.sigmoid(), "SigmoidBackward0"),
+                    (x.sum(), "SumBackward0"), (x[0], "SelectBackward0")]:
+        assert type(y.grad_fn).__name__ == name
 
 
 def test_next_functions_walk_to_accumulate_grad():
     x, y = leaf(2.0), leaf(3.0)
     z = x * y + x ** 2
     add = z.grad_fn
-    assert type(add).__name__ == "AddBackward0"
+    assert add.name() == "AddBackward0"
     (mul, i0), (pw, i1) = add.next_functions
     assert (i0, i1) == (0, 0)
-    assert type(mul).__name__ == "MulBackward0" and type(pw).__name__ == "PowBackward0"
+    assert mul.name() == "MulBackward0" and pw.name() == "PowBackward0"
     accx, accy = mul.next_functions
     assert type(accx[0]).__name__ == "AccumulateGrad"
     assert accx[0].variable is x and accy[0].variable is y
