@@ -11,6 +11,8 @@ values_indices = namedtuple("values_indices", ["values", "indices"])
 
 
 def _keepdim_shape(shape, dims):
+    if dims is None:                                   # a reduction over every dim
+        return (1,) * len(shape)
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
