@@ -58,8 +58,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
                       "requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
         array = data._data.copy()
-    elif isinstance(data, np.ndarray):
-        array = data.copy()
+    elif isinstance(data, (np.ndarray, np.generic)):      # NumPy scalars keep their dtype too
+        array = np.array(data)
     else:
         array = _infer(data)
     return _finish(array, dtype, requires_grad)

@@ -48,7 +48,7 @@ class Mean(Function):
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims = a.shape, dims
-        ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims else 1
+        ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims is not None else a.size
         return np.mean(a, axis=dims, keepdims=keepdim)
 
     @staticmethod
