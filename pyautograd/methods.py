@@ -8,6 +8,7 @@ which lets saved-for-backward checks notice it.
 import numpy as np
 
 from . import dtypes
+from .function import forward_ad_state
 from .grad_mode import state as grad_mode
 from .ops import elementwise as ew, index, linalg, reduce, shape
 from .ops.common import as_tensor_arg
@@ -29,33 +30,53 @@ def _write_into(self, values):
     self._version[0] += 1
 
 
+def _has_tangent(self, args):
+    """Forward AD is on and a tangent is involved: the in-place op must update it too."""
+    return forward_ad_state.levels and (self._tangent is not None or any(
+        isinstance(a, Tensor) and a._tangent is not None for a in args))
+
+
+def _keep_tangent(self, result):
+    from .autograd.forward_ad import _set_tangent
+    _set_tangent(self, result._tangent)
+
+
 def _inplace(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
+    dual = _has_tangent(self, args)
     if not recording:
-        if ufunc is not None and self._data.shape == np.broadcast_shapes(
+        if ufunc is not None and not dual and self._data.shape == np.broadcast_shapes(
                 self._data.shape, np.shape(args[0]._data if isinstance(args[0], Tensor) else args[0])):
             other = args[0]._data if isinstance(args[0], Tensor) else args[0]
             ufunc(self._data, other, out=self._data, casting="unsafe")
             self._version[0] += 1
             return self
-        result = op(Tensor._make(self._data), *args)
+        current = Tensor._make(self._data)
+        current._tangent = self._tangent
+        result = op(current, *args)
         _write_into(self, result._data)
+        if dual:
+            _keep_tangent(self, result)
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
+    old_value._tangent = self._tangent
     result = op(old_value, *args)
     _write_into(self, result._data)
     self.grad_fn = result.grad_fn
     self._requires_grad = result._requires_grad
+    if dual:
+        _keep_tangent(self, result)
     return self
 
 
 def _setitem(self, key, value):
     key = index.normalize_index(key)
-    value = value._data if isinstance(value, Tensor) and not _requires_grad(value) else value
-    if not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))):
+    dual = _has_tangent(self, (value,))
+    value = value._data if isinstance(value, Tensor) and not _requires_grad(value) and not dual else value
+    if not dual and not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))):
         self._data[key] = value._data if isinstance(value, Tensor) else value
         self._version[0] += 1
         return

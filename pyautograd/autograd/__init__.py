@@ -3,6 +3,8 @@ from ..engine import backward, grad
 from ..function import Function
 from ..grad_mode import enable_grad, no_grad, set_grad_enabled
 from ..tensor import Tensor
+from . import forward_ad, functional
+from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 
 
 def Variable(data, requires_grad=False, volatile=False):
@@ -14,4 +16,5 @@ def Variable(data, requires_grad=False, volatile=False):
     return data
 
 
-__all__ = ["backward", "grad", "Function", "Variable", "no_grad", "enable_grad", "set_grad_enabled"]
+__all__ = ["backward", "grad", "Function", "Variable", "no_grad", "enable_grad", "set_grad_enabled",
+           "forward_ad", "functional", "gradcheck", "gradgradcheck", "GradcheckError"]

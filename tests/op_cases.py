@@ -1,0 +1,78 @@
+"""Every differentiable op of the engine as a small function of float64 tensors, with inputs.
+
+Shared by the forward-mode and gradcheck tests. Each case: (name, fn(lib, *xs), shapes);
+``lib`` is pyautograd or torch, so the same function runs on both. Inputs are kept away from
+the points where an op is not differentiable (abs at 0, relu at 0, ties of max...).
+"""
+import numpy as np
+
+CASES = [
+    ("add", lambda L, a, b: a + b, [(2, 3), (3,)]),
+    ("add_scalar", lambda L, a: a + 2.5, [(3,)]),
+    ("sub", lambda L, a, b: a - b, [(2, 3), (2, 1)]),
+    ("rsub", lambda L, a: 1.5 - a, [(3,)]),
+    ("mul", lambda L, a, b: a * b, [(2, 3), (3,)]),
+    ("div", lambda L, a, b: a / (b * b + 1), [(2, 3), (2, 3)]),
+    ("rdiv_reciprocal", lambda L, a: 2.0 / (a * a + 1), [(4,)]),
+    ("pow_number", lambda L, a: (a * a + 1) ** 1.5, [(3,)]),
+    ("pow_tensor", lambda L, a, b: (a * a + 1) ** b, [(3,), (3,)]),
+    ("rpow", lambda L, a: 2.0 ** a, [(3,)]),
+    ("neg", lambda L, a: -a, [(3,)]),
+    ("exp", lambda L, a: L.exp(a), [(2, 2)]),
+    ("log", lambda L, a: L.log(a * a + 1), [(3,)]),
+    ("sqrt", lambda L, a: L.sqrt(a * a + 1), [(3,)]),
+    ("abs", lambda L, a: L.abs(a), [(4,)]),
+    ("sin", lambda L, a: L.sin(a), [(3,)]),
+    ("cos", lambda L, a: L.cos(a), [(3,)]),
+    ("tanh", lambda L, a: L.tanh(a), [(3,)]),
+    ("sigmoid", lambda L, a: L.sigmoid(a), [(3,)]),
+    ("relu", lambda L, a: L.relu(a), [(5,)]),
+    ("clamp", lambda L, a: L.clamp(a, -0.5, 0.5), [(6,)]),
+    ("maximum", lambda L, a, b: L.maximum(a, b), [(4,), (4,)]),
+    ("minimum", lambda L, a, b: L.minimum(a, b), [(4,), (2, 4)]),
+    ("sum", lambda L, a: a.sum(), [(2, 3)]),
+    ("sum_dim", lambda L, a: a.sum(dim=1, keepdim=True), [(2, 3)]),
+    ("mean", lambda L, a: a.mean(), [(2, 3)]),
+    ("mean_dim", lambda L, a: a.mean(dim=0), [(2, 3)]),
+    ("max_all", lambda L, a: a.max(), [(2, 3)]),
+    ("max_dim", lambda L, a: a.max(dim=1).values, [(2, 3)]),
+    ("min_dim", lambda L, a: a.min(dim=0, keepdim=True).values, [(2, 3)]),
+    ("softmax", lambda L, a: L.softmax(a, dim=1), [(2, 3)]),
+    ("log_softmax", lambda L, a: L.log_softmax(a, dim=-1), [(2, 3)]),
+    ("reshape", lambda L, a: a.reshape(3, 2), [(2, 3)]),
+    ("permute", lambda L, a: a.permute(2, 0, 1), [(2, 3, 2)]),
+    ("transpose", lambda L, a: a.transpose(0, 1), [(2, 3)]),
+    ("t", lambda L, a: a.t(), [(2, 3)]),
+    ("unsqueeze", lambda L, a: a.unsqueeze(1), [(2, 3)]),
+    ("squeeze", lambda L, a: a.squeeze(), [(2, 1, 3)]),
+    ("expand", lambda L, a: a.expand(2, 3), [(1, 3)]),
+    ("clone", lambda L, a: a.clone(), [(3,)]),
+    ("to_float32", lambda L, a: (a.float() * 2).double(), [(3,)]),
+    ("cat", lambda L, a, b: L.cat([a, b], dim=1), [(2, 2), (2, 3)]),
+    ("stack", lambda L, a, b: L.stack([a, b], dim=0), [(2, 3), (2, 3)]),
+    ("select", lambda L, a: a[1], [(3, 2)]),
+    ("slice", lambda L, a: a[:, 1:], [(3, 3)]),
+    ("index_advanced", lambda L, a: a[L.tensor([0, 2, 2])], [(3, 2)]),
+    ("where", lambda L, a, b: L.where(a > 0, a, b), [(4,), (4,)]),
+    ("matmul_mm", lambda L, a, b: a @ b, [(2, 3), (3, 4)]),
+    ("matmul_mv", lambda L, a, b: a @ b, [(2, 3), (3,)]),
+    ("matmul_dot", lambda L, a, b: a @ b, [(3,), (3,)]),
+    ("matmul_batched", lambda L, a, b: a @ b, [(2, 2, 3), (3, 2)]),
+    ("setitem", lambda L, a, b: _setitem(a, b), [(4,), (2,)]),
+]
+
+
+def _setitem(a, b):
+    c = a * 1
+    c[1:3] = b
+    return c
+
+
+def inputs(name, shapes, seed=0):
+    """Float64 arrays for a case, away from kinks and ties."""
+    rng = np.random.default_rng(abs(hash(name)) % 2**32 if seed is None else seed)
+    arrays = []
+    for shape in shapes:
+        x = rng.uniform(0.3, 1.2, shape) * rng.choice([-1.0, 1.0], shape)
+        arrays.append(x + 0.01 * np.arange(x.size).reshape(shape))     # no ties
+    return arrays
