@@ -60,8 +60,8 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
         array = data._data.copy()
     elif isinstance(data, (np.ndarray, np.generic)):      # NumPy scalars keep their dtype too
         array = np.array(data)
-    else:
-        array = _infer(data)
+    else:                          # with an explicit dtype, do not round through the default
+        array = _infer(data) if dtype is None else np.array(_unwrap(data))
     return _finish(array, dtype, requires_grad)
 
 
@@ -99,7 +99,7 @@ def empty(*size, dtype=None, requires_grad=False, device=None, pin_memory=False)
     return _finish(np.empty(_size(size), _float_dtype(dtype)), None, requires_grad)
 
 
-def full(size, fill_value, dtype=None, requires_grad=False, device=None):
+def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_memory=False):
     if dtype is None:
         dtype = (dtypes.bool if isinstance(fill_value, bool) else dtypes.int64
                  if isinstance(fill_value, int) else dtypes.get_default_dtype())
@@ -107,7 +107,7 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None):
 
 
 def _like(maker):
-    def like(t, dtype=None, requires_grad=False, device=None):
+    def like(t, dtype=None, requires_grad=False, device=None, pin_memory=False):
         return _finish(maker(t._data.shape, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
     return like
 
@@ -121,7 +121,7 @@ def full_like(t, fill_value, dtype=None, requires_grad=False):
     return _finish(np.full(t._data.shape, fill_value, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
 
 
-def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None):
+def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None, pin_memory=False):
     if end is None:
         start, end = 0, start
     values = np.arange(start, end, step)
@@ -140,12 +140,12 @@ def eye(n, m=None, dtype=None, requires_grad=False):
     return _finish(np.eye(n, m), dtype or dtypes.get_default_dtype(), requires_grad)
 
 
-def rand(*size, dtype=None, requires_grad=False, generator=None, device=None):
+def rand(*size, dtype=None, requires_grad=False, generator=None, device=None, pin_memory=False):
     """Uniform numbers in [0, 1)."""
     return _finish(random.generator.random(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
 
 
-def randn(*size, dtype=None, requires_grad=False, generator=None, device=None):
+def randn(*size, dtype=None, requires_grad=False, generator=None, device=None, pin_memory=False):
     """Standard normal numbers."""
     return _finish(random.generator.standard_normal(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
 

@@ -123,6 +123,11 @@ def test_pin_memory_is_accepted_and_ignored():
     for fn in (T.empty, T.zeros, T.ones, T.rand, T.randn):
         t = fn(1, requires_grad=True, pin_memory=True)
         assert t.shape == (1,) and t.requires_grad
+    assert T.full((2,), 1.0, pin_memory=True).tolist() == [1.0, 1.0]
+    assert T.arange(3, pin_memory=True).tolist() == [0, 1, 2]
+    assert T.zeros_like(T.ones(2), pin_memory=True).shape == (2,)
+    assert T.ones_like(T.ones(2), pin_memory=True).shape == (2,)
+    assert T.tensor([1.0], pin_memory=True).tolist() == [1.0]
 
 
 def test_manual_seed_reproducible():
