@@ -28,6 +28,8 @@ def _finish(data, dtype, requires_grad):
         data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
     t = Tensor._make(data)
     if requires_grad:
+        if data.dtype.kind != "f":                 # PyTorch's factory wording differs from requires_grad_
+            raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(True)
     return t
 
