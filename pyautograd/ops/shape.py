@@ -270,7 +270,7 @@ def cat(tensors, dim=0):
     if not tensors:
         raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
     d = normalize_dims(dim, tensors[0]._data.ndim)[0]
-    for t_ in tensors[1:]:
+    for number, t_ in enumerate(tensors[1:], 1):
         if t_._data.ndim != tensors[0]._data.ndim:
             raise RuntimeError("Tensors must have same number of dimensions: got "
                                f"{tensors[0]._data.ndim} and {t_._data.ndim}")
@@ -278,7 +278,7 @@ def cat(tensors, dim=0):
             if i != d and x != y:
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
                                    f"Expected size {x} but got size {y} for tensor number "
-                                   f"{tensors.index(t_)} in the list.")
+                                   f"{number} in the list.")
     return Cat.apply(*tensors, d)
 
 
