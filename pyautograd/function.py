@@ -66,10 +66,10 @@ class Function(Node):
         record = False
         if _grad_mode.enabled:
             for a in args:
-                if type(a) is Tensor and a._requires_grad:
+                if isinstance(a, Tensor) and a._requires_grad:
                     record = True
                     break
-        data = [a._data if type(a) is Tensor else a for a in args]
+        data = [a._data if isinstance(a, Tensor) else a for a in args]
         out = Tensor._make(cls.forward(ctx, *data), record, ctx if record else None)
         if record:
             inputs = args[:len(args) - ctx.n_options] if ctx.n_options else args
@@ -95,7 +95,7 @@ class Function(Node):
         for array in self._saved:
             source = None
             for a in args:
-                if type(a) is Tensor and a._data is array:
+                if isinstance(a, Tensor) and a._data is array:
                     source = (a, a._version, a._version[0], a.grad_fn)
                     break
             else:
@@ -159,7 +159,7 @@ def add_to_grad(tensor, grad, owned):
 
 def _edge(arg):
     """The (node, 0) pair an input contributes to ``next_functions``."""
-    if type(arg) is not Tensor or not arg._requires_grad:
+    if not isinstance(arg, Tensor) or not arg._requires_grad:
         return (None, 0)
     if arg.grad_fn is not None:
         return (arg.grad_fn, 0)
