@@ -15,8 +15,6 @@ export async function renderDot(dot) {
   }
   const svg = sanitizeSVG(result.output);
   if (!svg) throw new Error("Graphviz returned no SVG");
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
   svg.setAttribute("role", "img");
   return svg;
 }

@@ -1,0 +1,214 @@
+"""Running cells in the browser: output, edits, keys, errors, Stop, namespace, display.
+
+One page is booted once for the module (booting Pyodide costs seconds); the tests use the
+playground's last cell ("your turn") as a scratch cell and check the other cells' hooks.
+"""
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, cell, shot, wait_cells
+
+SCRATCH = -1
+
+
+@pytest.fixture(scope="module")
+def booted(browser, server):
+    from conftest import PageSession
+    session = PageSession(browser, server.url.rstrip("/"))
+    page = session.page
+    page.goto(server.url + "playground/")
+    wait_cells(page)
+    n = page.evaluate("window.lessonRunner.cells")
+    yield session, page, n
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+def set_code(page, index, code):
+    editor = cell(page, index).locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    # insertText keeps the code exactly (typing would trigger auto-indent / bracket closing)
+    page.keyboard.insert_text(code)
+
+
+def run_and_wait(page, index, via="button"):
+    c = cell(page, index)
+    counter_before = c.locator('[data-role="counter"]').inner_text()
+    if via == "button":
+        c.locator('[data-role="run"]').click()
+    elif via == "shift-enter":
+        c.locator(".cm-content").focus()
+        page.keyboard.press("Shift+Enter")
+    elif via == "ctrl-enter":
+        c.locator(".cm-content").focus()
+        page.keyboard.press("Control+Enter")
+    page.wait_for_function(
+        """([i, before]) => { const c = document.querySelector(`[data-cell="${i}"]`);
+             return ["done", "error"].includes(c.dataset.state)
+               && c.querySelector('[data-role="counter"]').textContent !== before; }""",
+        arg=[index, counter_before], timeout=BOOT_TIMEOUT_MS)
+    return c
+
+
+def output_text(page, index):
+    return cell(page, index).locator('[data-role="output"]').inner_text()
+
+
+def test_pure_python_cell_runs_and_prints(booted):
+    session, page, n = booted
+    c = run_and_wait(page, 0)
+    assert c.get_attribute("data-state") == "done"
+    out = output_text(page, 0)
+    assert "নমস্কার, পাঠক! এটা 3 নম্বর লাইন" in out
+    assert "মিলেছে" in out            # matches the page's expected block
+    assert c.locator('[data-role="counter"]').inner_text() != "[ ]"
+    assert "মি.সে." in c.locator('[data-role="status"]').inner_text()
+    shot(page, "runner-first-cell", full_page=False)
+
+
+def test_edit_and_rerun_with_shift_and_ctrl_enter(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "print(6 * 7)")
+    run_and_wait(page, i, via="shift-enter")
+    assert output_text(page, i).strip() == "42"
+    set_code(page, i, "print('আবার', 6 * 8)")
+    run_and_wait(page, i, via="ctrl-enter")
+    assert output_text(page, i).strip() == "আবার 48"
+
+
+def test_shared_namespace_across_cells(booted):
+    session, page, n = booted
+    run_and_wait(page, 0)           # defines নাম
+    i = n + SCRATCH
+    set_code(page, i, "print(নাম, i)")
+    run_and_wait(page, i)
+    assert output_text(page, i).strip() == "পাঠক 2"
+    result = page.evaluate(f"window.lessonRunner.run({i})")
+    assert result["stdout"] == "পাঠক 2\n" and result["error"] is None and result["ms"] >= 0
+
+
+def test_traceback_is_trimmed_and_explained(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "def f(x):\n    return x / 0\n\nprint('আগে')\nf(1)")
+    c = run_and_wait(page, i)
+    assert c.get_attribute("data-state") == "error"
+    out = output_text(page, i)
+    assert out.startswith("আগে")
+    assert "শূন্য দিয়ে ভাগ" in out                       # Bengali explanation ...
+    tb = c.locator(".lr-traceback").inner_text()
+    assert tb.startswith("Traceback (most recent call last):")  # ... above the verbatim traceback
+    assert tb.rstrip().endswith("ZeroDivisionError: division by zero")
+    assert 'File "<cell ' in tb and "return x / 0" in tb
+    assert "_lessonrunner" not in tb and "pyodide" not in tb.lower()
+    result = page.evaluate(f"window.lessonRunner.run({i})")
+    assert result["error"] == "ZeroDivisionError: division by zero"
+    assert result["stdout"] == "আগে\n"
+
+
+def test_pytorch_worded_error_is_explained(booted, numpy_in_site):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "import pyautograd as torch\nx = torch.tensor(2.0, requires_grad=True)\n"
+                      "y = x * x\ny.backward()\ny.backward()")
+    c = run_and_wait(page, i)
+    out = output_text(page, i)
+    assert "দ্বিতীয়বার backward()" in out and "retain_graph=True" in out
+    assert "RuntimeError: Trying to backward through the graph a second time" in out
+    shot(page, "runner-backward-twice-error", full_page=False)
+
+
+def test_printed_html_is_text(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "print('<img src=x onerror=\"window.__pwned=1\"><b>মোটা</b>')")
+    run_and_wait(page, i)
+    out = cell(page, i).locator('[data-role="output"]')
+    assert out.locator("img, b").count() == 0
+    assert "<b>মোটা</b>" in out.inner_text()
+    assert page.evaluate("window.__pwned") is None
+
+
+def test_huge_output_is_capped(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "for k in range(300000):\n    print('লাইন', k)")
+    run_and_wait(page, i)
+    out = output_text(page, i)
+    assert "আউটপুট অনেক বড়" in out
+    assert len(out) < 260000
+    assert page.evaluate("1 + 1") == 2
+
+
+def test_stop_interrupts_and_state_survives(booted):
+    session, page, n = booted
+    assert page.evaluate("crossOriginIsolated")
+    i = n + SCRATCH
+    set_code(page, i, "kept = 'রয়ে গেছে'")
+    run_and_wait(page, i)
+    set_code(page, i, "while True:\n    pass")
+    c = cell(page, i)
+    c.locator('[data-role="run"]').click()
+    page.wait_for_function("""i => { const c = document.querySelector(`[data-cell="${i}"]`);
+        return c.dataset.state === 'running' && c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""", arg=i)
+    page.wait_for_timeout(500)
+    assert page.evaluate("1 + 1") == 2                # the page itself is not frozen
+    c.locator('[data-role="stop"]').click()
+    page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000)
+    out = output_text(page, i)
+    assert "KeyboardInterrupt" in out and "থামানো" in out
+    set_code(page, i, "print(kept)")
+    run_and_wait(page, i)
+    assert output_text(page, i).strip() == "রয়ে গেছে"   # namespace survived the interrupt
+
+
+def test_warns_when_earlier_cells_never_ran(booted, server, open_page):
+    s = open_page(server.url + "playground/")
+    page = s.page
+    wait_cells(page)
+    n = page.evaluate("window.lessonRunner.cells")
+    set_code(page, n - 1, "print('শেষ')")
+    run_and_wait(page, n - 1)
+    notice = cell(page, n - 1).locator('[data-role="notice"]').inner_text()
+    assert "এখনও চালানো হয়নি" in notice
+    assert page.locator(f'[data-cell="{n - 1}"] [data-role="run-above"]').is_visible()
+
+
+def test_display_protocol_draws_graph_and_plot(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "from lessonkit import show, plot\n"
+                      "show('digraph { a [URL=\"javascript:alert(1)\" label=\"<b>x</b>\"]; a -> b }', title='গ্রাফ')\n"
+                      "plot([3, 2, 1.5, 1.2], title='ক্ষতি', xlabel='ধাপ', ylabel='loss')\n"
+                      "print('এঁকেছি')")
+    run_and_wait(page, i)
+    out = cell(page, i).locator('[data-role="output"]')
+    out.locator(".lr-out-display-dot svg").wait_for()
+    out.locator(".lr-out-display-plot canvas").first.wait_for()
+    svg = out.locator(".lr-out-display-dot svg")
+    assert svg.locator("a, script, foreignObject").count() == 0
+    assert "javascript" not in svg.evaluate("e => e.outerHTML")
+    assert "<b>x</b>" in svg.locator("text").all_text_contents()
+    assert "এঁকেছি" in out.inner_text()
+    shot(page, "runner-display", full_page=False)
+
+
+def test_instant_navigation_rescans_cells(booted, server, numpy_in_site):
+    session, page, n = booted
+    page.locator('a[href$="playground/"]').first.wait_for(state="attached")
+    links = page.locator("nav.md-nav--primary a.md-nav__link[href*='lessons/']")
+    if links.count() == 0:
+        pytest.skip("no lesson page in the nav yet")
+    href = links.first.get_attribute("href")
+    links.first.click()
+    page.wait_for_function(f"location.pathname.includes('lessons/')")
+    wait_cells(page)
+    assert page.evaluate("document.querySelectorAll('[data-cell=\"0\"]').length") == 1
+    assert page.evaluate("window.lessonRunner.cells") == page.locator(".lr-cell").count()
+    result = page.evaluate("window.lessonRunner.run(0)")
+    assert result["error"] is None, result
+    # a fresh namespace per page: the playground's names are gone
+    assert cell(page, 0).get_attribute("data-state") == "done"
