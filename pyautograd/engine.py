@@ -9,6 +9,7 @@ Unless ``retain_graph``, each node frees its saved buffers as soon as it has run
 """
 import numpy as np
 
+from . import anomaly
 from .function import AccumulateGrad, accumulator_of, add_to_grad
 from .grad_mode import enable_grad, no_grad
 from .tensor import Tensor
@@ -101,8 +102,17 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
 
 def _call_backward(node, grad, create_graph):
     node._graph_mode = create_graph
-    result = node.backward(node, grad)
-    return result if type(result) is tuple else (result,)
+    if not anomaly.state.enabled:
+        result = node.backward(node, grad)
+        return result if type(result) is tuple else (result,)
+    try:
+        result = node.backward(node, grad)
+    except Exception:
+        anomaly.report_failure(node)
+        raise
+    result = result if type(result) is tuple else (result,)
+    anomaly.check_nan(node, result)
+    return result
 
 
 def _count_dependencies(roots):

@@ -15,6 +15,7 @@ backward pass is itself recorded, which gives second derivatives).
 import re
 import weakref
 
+from . import anomaly
 from .grad_mode import state as _grad_mode
 from .tensor import Tensor
 
@@ -55,14 +56,21 @@ class Function(Node):
     _graph_mode = False            # True while a create_graph backward runs this node
 
     def __init_subclass__(cls, **kwargs):
+        """Each op class gets a node class named like PyTorch's (``Mul`` -> ``MulBackward0``),
+        so ``type(y.grad_fn).__name__`` reads as it does in PyTorch."""
         super().__init_subclass__(**kwargs)
+        if "_op" in cls.__dict__:                    # this is a node class made below
+            return
         for method in ("forward", "backward"):
             if not callable(getattr(cls, method, None)):
                 raise TypeError(f"{cls.__name__} must define {method}(ctx, ...) as a staticmethod")
+        name = cls.backward_name or f"{cls.__name__}Backward"
+        cls._node_class = type(name, (cls,), {"_op": cls, "__module__": cls.__module__,
+                                              "__qualname__": name})
 
     @classmethod
     def apply(cls, *args):
-        ctx = cls.__new__(cls)
+        ctx = object.__new__(cls._node_class)
         record = False
         if _grad_mode.enabled:
             for a in args:
@@ -77,13 +85,12 @@ class Function(Node):
             ctx.needs_input_grad = tuple(e[0] is not None for e in ctx.next_functions)
             if ctx._saved:
                 ctx._bind_saved(args, out)
+            if anomaly.state.enabled:
+                anomaly.remember_forward(ctx)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
             propagate_tangent(cls, ctx, args, out)
         return out
-
-    def name(self):
-        return self.backward_name or f"{type(self).__name__}Backward"
 
     # ---- saved tensors ---------------------------------------------------------------------
     def save_for_backward(self, *arrays):
@@ -96,11 +103,11 @@ class Function(Node):
             source = None
             for a in args:
                 if isinstance(a, Tensor) and a._data is array:
-                    source = (a, a._version, a._version[0], a.grad_fn)
+                    source = (a, a._vc, a._vc[0], a.grad_fn)
                     break
             else:
                 if array is out._data:
-                    source = (None, out._version, 0, self)
+                    source = (None, out._vc, 0, self)
             sources.append(source)
         self._saved_sources = sources
 
@@ -184,7 +191,9 @@ def _modified_message(array, source):
         which = f", which is output 0 of {op_name},"
     return ("one of the variables needed for gradient computation has been modified by an "
             f"inplace operation: [{kind}]{which} is at version {box[0]}; expected version "
-            f"{expected} instead.")
+            f"{expected} instead. Hint: enable anomaly detection to find the operation that "
+            "failed to compute its gradient, with pyautograd.autograd.set_detect_anomaly(True, "
+            "check_nan=False).")
 
 
 def _legacy_name(array):

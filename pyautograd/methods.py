@@ -27,7 +27,7 @@ def _write_into(self, values):
         raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
                            f"broadcast shape {list(values.shape)}")
     np.copyto(self._data, values, casting="unsafe")
-    self._version[0] += 1
+    self._vc[0] += 1
 
 
 def _has_tangent(self, args):
@@ -50,7 +50,7 @@ def _inplace(self, op, *args, ufunc=None):
                 self._data.shape, np.shape(args[0]._data if isinstance(args[0], Tensor) else args[0])):
             other = args[0]._data if isinstance(args[0], Tensor) else args[0]
             ufunc(self._data, other, out=self._data, casting="unsafe")
-            self._version[0] += 1
+            self._vc[0] += 1
             return self
         current = Tensor._make(self._data)
         current._tangent = self._tangent
@@ -78,7 +78,7 @@ def _setitem(self, key, value):
     value = value._data if isinstance(value, Tensor) and not _requires_grad(value) and not dual else value
     if not dual and not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))):
         self._data[key] = value._data if isinstance(value, Tensor) else value
-        self._version[0] += 1
+        self._vc[0] += 1
         return
     _inplace(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
 
@@ -124,8 +124,8 @@ _METHODS = {
     "expand_as": shape.expand_as, "clone": shape.clone, "to": shape.to,
     "matmul": linalg.matmul, "mm": linalg.mm, "mv": linalg.mv, "dot": linalg.dot,
     # operators
-    "__add__": ew.add, "__radd__": _swap(ew.add), "__sub__": ew.sub, "__rsub__": _swap(ew.sub),
-    "__mul__": ew.mul, "__rmul__": _swap(ew.mul), "__truediv__": ew.div,
+    "__add__": ew.add, "__radd__": ew.add, "__sub__": ew.sub, "__rsub__": _swap(ew.sub),
+    "__mul__": ew.mul, "__rmul__": ew.mul, "__truediv__": ew.div,
     "__rtruediv__": _swap(ew.div), "__pow__": ew.pow, "__rpow__": _swap(ew.pow),
     "__matmul__": linalg.matmul, "__rmatmul__": _swap(linalg.matmul), "__neg__": ew.neg,
     "__abs__": ew.abs, "__eq__": ew.eq, "__ne__": ew.ne, "__lt__": ew.lt, "__le__": ew.le,

@@ -37,7 +37,7 @@ _NON_LEAF_GRAD_WARNING = (
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_version", "_retains_grad",
+    __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_vc", "_retains_grad",
                  "_accumulator", "name", "_tangent", "__weakref__")
     __array_priority__ = 1000      # ``ndarray * tensor`` defers to Tensor.__rmul__
     __array_ufunc__ = None
@@ -113,7 +113,7 @@ class Tensor:
     def detach(self):
         """The same values, cut from the graph (shares memory and the version counter)."""
         t = Tensor._make(self._data)
-        t._version = self._version
+        t._vc = self._vc
         return t
 
     def detach_(self):
@@ -137,8 +137,9 @@ class Tensor:
         backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
 
     @property
-    def _version_value(self):
-        return self._version[0]
+    def _version(self):
+        """How many times this tensor's memory was modified in place (shared with views)."""
+        return self._vc[0]
 
     # ---- shape and type information ------------------------------------------------------
     @property
@@ -244,7 +245,7 @@ def _init(t, data, requires_grad, grad_fn):
     t._requires_grad = requires_grad
     t._grad = None
     t.grad_fn = grad_fn
-    t._version = [0]
+    t._vc = [0]
     t._retains_grad = False
     t._accumulator = None
     t.name = None

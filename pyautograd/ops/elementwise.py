@@ -2,6 +2,7 @@
 summed back to the input's shape when the input was broadcast."""
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
 from . import common
@@ -459,6 +460,8 @@ class Minimum(Maximum):
 # ---- public functions -----------------------------------------------------------------------
 def _binary(op, a, b):
     a, b = as_tensor_arg(a), as_tensor_arg(b)
+    if type(b) is float and a._data.dtype.kind != "f":     # int tensor * 0.5 -> default float
+        a = a.to(dtypes.get_default_dtype())
     try:
         return op.apply(a, b)
     except ValueError:

@@ -26,9 +26,13 @@ def index_kind(index):
     parts = index if isinstance(index, tuple) else (index,)
     if any(_is_advanced(i) for i in parts):
         return IndexAdvanced
-    if all(isinstance(i, (int, np.integer)) or (isinstance(i, np.ndarray) and i.ndim == 0) for i in parts):
-        return Select
-    return Slice
+    kind = Slice                                   # PyTorch applies the parts left to right:
+    for i in parts:                                # the last real one names the node
+        if isinstance(i, (int, np.integer)) or (isinstance(i, np.ndarray) and i.ndim == 0):
+            kind = Select
+        elif isinstance(i, slice) and i != slice(None):
+            kind = Slice
+    return kind
 
 
 class Index(Function):
@@ -146,7 +150,7 @@ def getitem(a, index):
     except IndexError as e:
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
-        out._version = a._version        # basic indexing gives a view
+        out._vc = a._vc        # basic indexing gives a view
     return out
 
 

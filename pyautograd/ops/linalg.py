@@ -30,7 +30,7 @@ def _check_shapes(a, b):
 
 
 class MatMul(Function):
-    backward_name = "BmmBackward0"
+    backward_name = "UnsafeViewBackward0"      # PyTorch folds batches into a view
 
     @staticmethod
     def forward(ctx, a, b):
@@ -69,12 +69,25 @@ class Dot(MatMul):
     backward_name = "DotBackward0"
 
 
+class VecMat(MatMul):
+    backward_name = "SqueezeBackward4"         # PyTorch: unsqueeze, mm, squeeze
+
+
 def matmul(a, b):
     from .common import as_tensor_arg
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
     na, nb = a._data.ndim, b._data.ndim
-    op = Dot if na == nb == 1 else Mv if (na == 2 and nb == 1) else Mm if (na <= 2 and nb == 2) else MatMul
+    if na == nb == 1:
+        op = Dot
+    elif na == 2 and nb == 1:
+        op = Mv
+    elif na == 1 and nb == 2:
+        op = VecMat
+    elif na == nb == 2:
+        op = Mm
+    else:
+        op = MatMul
     return op.apply(a, b)
 
 

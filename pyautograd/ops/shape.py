@@ -17,7 +17,7 @@ def _shape_arg(shape):
 
 def _as_view(out, base):
     """Views share their base's version counter, so in-place changes through either are seen."""
-    out._version = base._version
+    out._vc = base._vc
     return out
 
 
@@ -195,7 +195,9 @@ def flatten(a, start_dim=0, end_dim=-1):
         return reshape(a, 1)
     start, end = start_dim % n, end_dim % n
     shape = a._data.shape
-    return reshape(a, shape[:start] + (-1,) + shape[end + 1:]) if start < end or n == 1 else a
+    if start >= end:                     # nothing to merge: PyTorch returns the tensor itself
+        return a
+    return reshape(a, shape[:start] + (-1,) + shape[end + 1:])
 
 
 def permute(a, *dims):

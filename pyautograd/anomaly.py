@@ -1,0 +1,60 @@
+"""Anomaly detection: remember where each node was created, to point at the forward line
+behind a failing backward, and optionally stop at the first NaN gradient."""
+import traceback
+import warnings
+
+import numpy as np
+
+
+class _State:
+    enabled = False
+    check_nan = True
+
+
+state = _State()
+
+
+def is_anomaly_enabled():
+    return state.enabled
+
+
+class set_detect_anomaly:
+    """``set_detect_anomaly(True)`` turns detection on (also usable as a context manager)."""
+
+    def __init__(self, mode, check_nan=True):
+        self._previous = (state.enabled, state.check_nan)
+        state.enabled, state.check_nan = bool(mode), bool(check_nan)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        state.enabled, state.check_nan = self._previous
+        return False
+
+
+class detect_anomaly(set_detect_anomaly):
+    """Context manager: anomaly detection on inside the block."""
+
+    def __init__(self, check_nan=True):
+        super().__init__(True, check_nan)
+
+
+def remember_forward(node):
+    node._forward_trace = "".join(traceback.format_stack()[:-2])
+
+
+def report_failure(node):
+    trace = getattr(node, "_forward_trace", None)
+    if trace:
+        warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
+                      f"the error:\n{trace}", UserWarning, stacklevel=3)
+
+
+def check_nan(node, grads):
+    if not state.check_nan:
+        return
+    for i, g in enumerate(grads):
+        values = g._data if hasattr(g, "_data") else g
+        if values is not None and np.isnan(values).any():
+            raise RuntimeError(f"Function '{node.name()}' returned nan values in its {i}th output.")
