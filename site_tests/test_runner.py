@@ -212,3 +212,51 @@ def test_instant_navigation_rescans_cells(booted, server, numpy_in_site):
     assert result["error"] is None, result
     # a fresh namespace per page: the playground's names are gone
     assert cell(page, 0).get_attribute("data-state") == "done"
+
+
+def test_worker_requests_stay_on_the_site(booted):
+    """The request log covers the worker too (Pyodide, wheels), and nothing left the origin."""
+    session, page, n = booted
+    page.evaluate("window.lessonRunner.run(0)")
+    assert any(u.endswith("/pyodide.asm.wasm") for u in session.requests), session.requests
+    assert any("/wheels/pyautograd-" in u for u in session.requests)
+    assert not session.foreign
+
+
+def test_service_worker_isolates_pages_on_a_plain_host(browser, plain_server):
+    """A static host sends no COOP/COEP; the site's own service worker adds them."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(plain_server.url + "playground/")
+        page.wait_for_function("window.crossOriginIsolated === true", timeout=30000)
+        wait_cells(page)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert page.evaluate("typeof SharedArrayBuffer") == "function"
+    finally:
+        context.close()
+
+
+def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_server):
+    from conftest import PageSession
+    session = PageSession(browser, plain_server.url.rstrip("/"), service_workers="block")
+    page = session.page
+    try:
+        page.goto(plain_server.url + "playground/")
+        wait_cells(page)
+        assert page.evaluate("crossOriginIsolated") is False
+        n = page.evaluate("window.lessonRunner.cells")
+        i = n - 1
+        set_code(page, i, "while True:\n    pass")
+        cell(page, i).locator('[data-role="run"]').click()
+        page.wait_for_function("""i => { const c = document.querySelector(`[data-cell="${i}"]`);
+            return c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""", arg=i,
+            timeout=BOOT_TIMEOUT_MS)
+        cell(page, i).locator('[data-role="stop"]').click()
+        page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000)
+        assert "নতুন করে চালু" in output_text(page, i)
+        result = page.evaluate("window.lessonRunner.run(0)")
+        assert result["error"] is None and "নমস্কার" in result["stdout"]
+        assert not session.foreign
+    finally:
+        session.close()

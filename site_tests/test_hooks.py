@@ -1,0 +1,109 @@
+"""The build hook's NumPy wheel resolution, without a browser and without the network."""
+import hashlib
+import json
+import logging
+import sys
+import urllib.error
+
+import pytest
+
+from conftest import REPO
+
+sys.path.insert(0, str(REPO / "hooks"))
+import numpy_wheel  # noqa: E402
+import runtime_assets  # noqa: E402
+
+NAME = "numpy-9.9-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+DATA = b"not really a wheel"
+SHA = hashlib.sha256(DATA).hexdigest()
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    calls = []
+
+    def refuse(url, timeout=None):
+        calls.append(url)
+        raise urllib.error.URLError("offline")
+
+    monkeypatch.setattr(numpy_wheel.urllib.request, "urlopen", refuse)
+    return calls
+
+
+@pytest.fixture
+def dirs(tmp_path, monkeypatch):
+    env_dir, cache = tmp_path / "packages", tmp_path / "cache"
+    env_dir.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.delenv("PYODIDE_PACKAGES_DIR", raising=False)
+    monkeypatch.delenv("STRICT_OFFLINE", raising=False)
+    return env_dir, cache / "pyodide-packages"
+
+
+def test_packages_dir_first_then_cache(dirs, monkeypatch, no_network):
+    env_dir, cache = dirs
+    cache.mkdir(parents=True)
+    (cache / NAME).write_bytes(DATA)
+    assert numpy_wheel.resolve(NAME, SHA, "314.0.4").source == "cache"
+    (env_dir / NAME).write_bytes(DATA)
+    monkeypatch.setenv("PYODIDE_PACKAGES_DIR", str(env_dir))
+    found = numpy_wheel.resolve(NAME, SHA, "314.0.4")
+    assert found.source == "PYODIDE_PACKAGES_DIR" and found.path == env_dir / NAME
+    assert no_network == []
+
+
+def test_a_wheel_with_the_wrong_sha256_fails(dirs, monkeypatch, no_network):
+    env_dir, _ = dirs
+    (env_dir / NAME).write_bytes(DATA + b"!")
+    monkeypatch.setenv("PYODIDE_PACKAGES_DIR", str(env_dir))
+    with pytest.raises(numpy_wheel.WheelMismatch):
+        numpy_wheel.resolve(NAME, SHA, "314.0.4")
+
+
+def test_download_from_the_pinned_official_url_into_the_cache(dirs, monkeypatch):
+    import io
+    _, cache = dirs
+    urls = []
+
+    class Response(io.BytesIO):
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            return False
+
+    def fake(url, timeout=None):
+        urls.append(url)
+        return Response(DATA)
+
+    monkeypatch.setattr(numpy_wheel.urllib.request, "urlopen", fake)
+    found = numpy_wheel.resolve(NAME, SHA, "314.0.4")
+    assert urls == [f"https://cdn.jsdelivr.net/pyodide/v314.0.4/full/{NAME}"]
+    assert found.source == "download" and (cache / NAME).read_bytes() == DATA
+
+
+def test_offline_build_warns_once_and_falls_back_to_read_time(dirs, tmp_path, no_network, caplog):
+    nm = tmp_path / "nm"
+    (nm / "pyodide").mkdir(parents=True)
+    (nm / "pyodide" / "pyodide-lock.json").write_text(json.dumps(
+        {"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}}))
+    with caplog.at_level(logging.WARNING):
+        info = runtime_assets._numpy(nm, tmp_path / "out", "314.0.4")
+    assert info["local"] is False and info["remote_base"].endswith("/v314.0.4/full/")
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "PYODIDE_PACKAGES_DIR" in warnings[0].getMessage()
+
+
+def test_strict_offline_makes_it_a_failure(dirs, tmp_path, monkeypatch, no_network):
+    nm = tmp_path / "nm"
+    (nm / "pyodide").mkdir(parents=True)
+    (nm / "pyodide" / "pyodide-lock.json").write_text(json.dumps(
+        {"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}}))
+    monkeypatch.setenv("STRICT_OFFLINE", "1")
+    with pytest.raises(runtime_assets.SiteBuildError, match="STRICT_OFFLINE"):
+        runtime_assets._numpy(nm, tmp_path / "out", "314.0.4")
+
+
+def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
+    with pytest.raises(runtime_assets.SiteBuildError, match="npm ci"):
+        runtime_assets._node_modules(tmp_path)
