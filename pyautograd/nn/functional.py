@@ -1,0 +1,309 @@
+"""``pyautograd.nn.functional``: layers and losses as functions.
+
+The affine map and the losses are single graph nodes with hand-derived gradients (as in
+PyTorch: ``AddmmBackward0``, ``MseLossBackward0``, ``NllLossBackward0``...): fewer nodes
+make training faster, and the formulas are the ones the lessons derive. Like every op,
+their backward is written with operators and generic helpers so it also works on tensors
+(``create_graph=True``), and each has a ``jvp`` for forward mode.
+"""
+import warnings
+
+import numpy as np
+
+from ..function import Function
+from ..ops import elementwise, reduce
+from ..ops.common import data_of, exp, is_tensor, log, sum_to, swap_last
+from ..tensor import Tensor
+
+relu, tanh, sigmoid = elementwise.relu, elementwise.tanh, elementwise.sigmoid
+
+
+def softmax(input, dim=None, dtype=None):
+    return reduce.softmax(input, dim)
+
+
+def log_softmax(input, dim=None, dtype=None):
+    return reduce.log_softmax(input, dim)
+
+
+# ---- the affine map -----------------------------------------------------------------------------
+class Addmm(Function):
+    """``x @ w.T + b`` for a batch of row vectors x: one node instead of three."""
+    backward_name = "AddmmBackward0"
+
+    @staticmethod
+    def forward(ctx, x, w, b):
+        ctx.save_for_backward(x, w)
+        out = x @ w.T
+        out += b
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need_x, need_w, need_b = ctx.needs_input_grad
+        return ((g @ w if need_x else None),
+                (swap_last(g) @ x if need_w else None),
+                (sum_to(g, ctx.bias_shape) if need_b else None))
+
+    @staticmethod
+    def jvp(ctx, tx, tw, tb):
+        x, w = ctx.saved_tensors
+        return tx @ w.T + x @ tw.T + tb
+
+
+def linear(input, weight, bias=None):
+    """``input @ weight.T + bias``."""
+    if bias is not None and input.dim() == 2 and weight.dim() == 2 and bias.dim() <= 1:
+        if input.shape[1] != weight.shape[1]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({input.shape[0]}x{input.shape[1]} "
+                               f"and {weight.shape[1]}x{weight.shape[0]})")
+        out = Addmm.apply(input, weight, bias)
+        if out.grad_fn is not None:
+            out.grad_fn.bias_shape = bias._data.shape
+        return out
+    out = input @ weight.t()
+    return out if bias is None else out + bias
+
+
+# ---- losses ---------------------------------------------------------------------------------------
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _check_reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _reduce(values, reduction):
+    return values if reduction == "none" else np.sum(values) if reduction == "sum" else np.mean(values)
+
+
+def _scale(g, count, reduction):
+    """The upstream gradient spread over the elements: 1/count of it each for a mean."""
+    return g / count if reduction == "mean" else g
+
+
+def _warn_size(input, target):
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(f"Using a target size ({target.shape!r}) that is different to the input size "
+                      f"({input.shape!r}). This will likely lead to incorrect results due to "
+                      "broadcasting. Please ensure they have the same size.", UserWarning, stacklevel=3)
+
+
+class MseLoss(Function):
+    """mean((input - target)^2); d/d input = 2 (input - target) / n."""
+    backward_name = "MseLossBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, t, reduction):
+        ctx.save_for_backward(a, t)
+        ctx.reduction = reduction
+        diff = a - t
+        ctx.count = diff.size
+        return np.asarray(_reduce(diff * diff, reduction), dtype=np.result_type(a, t))
+
+    @staticmethod
+    def backward(ctx, g):
+        a, t = ctx.saved_tensors
+        need_a, need_t = ctx.needs_input_grad
+        grad = 2 * (a - t) * _scale(g, ctx.count, ctx.reduction)
+        return ((sum_to(grad, np.shape(a)) if need_a else None),
+                (sum_to(-grad, np.shape(t)) if need_t else None), None)
+
+    @staticmethod
+    def jvp(ctx, ta, tt):
+        a, t = ctx.saved_tensors
+        return _reduce(2 * (a - t) * (ta - tt), ctx.reduction)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    _check_reduction(reduction)
+    _warn_size(input, target)
+    return MseLoss.apply(input, target, reduction)
+
+
+def _clamp_min(x, low):
+    return x.clamp(min=low) if is_tensor(x) else np.maximum(x, low)
+
+
+def _sigmoid(x):
+    return x.sigmoid() if is_tensor(x) else 0.5 + 0.5 * np.tanh(0.5 * x)
+
+
+class BinaryCrossEntropy(Function):
+    """-(y log p + (1 - y) log(1 - p)), logs clamped at -100 as in PyTorch."""
+    backward_name = "BinaryCrossEntropyBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, p, y, weight, reduction):
+        if np.any((p < 0) | (p > 1)):
+            raise RuntimeError("all elements of input should be between 0 and 1")
+        ctx.save_for_backward(p, y)
+        ctx.weight, ctx.reduction, ctx.count = weight, reduction, np.size(p)
+        with np.errstate(divide="ignore"):
+            loss = -(y * np.maximum(np.log(p), -100) + (1 - y) * np.maximum(np.log(1 - p), -100))
+        return np.asarray(_reduce(loss * weight, reduction), dtype=p.dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        p, y = ctx.saved_tensors
+        need_p, need_y = ctx.needs_input_grad
+        g = _scale(g, ctx.count, ctx.reduction) * ctx.weight
+        gp = g * (p - y) / _clamp_min((1 - p) * p, 1e-12) if need_p else None
+        gy = g * (_clamp_min(log(1 - p), -100) - _clamp_min(log(p), -100)) if need_y else None
+        return gp, gy, None, None
+
+    @staticmethod
+    def jvp(ctx, tp, ty):
+        p, y = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            d = tp * (p - y) / np.maximum((1 - p) * p, 1e-12) + \
+                ty * (np.maximum(np.log(1 - p), -100) - np.maximum(np.log(p), -100))
+        return _reduce(d * ctx.weight, ctx.reduction)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Using a target size ({target.shape!r}) that is different to the input size "
+                         f"({input.shape!r}) is deprecated. Please ensure they have the same size.")
+    return BinaryCrossEntropy.apply(input, target, 1.0 if weight is None else data_of(weight), reduction)
+
+
+class BinaryCrossEntropyWithLogits(Function):
+    """BCE of sigmoid(x), computed stably: (1 - y) x + l (log(1 + e^-|x|) + max(-x, 0)),
+    with l = 1 + (pos_weight - 1) y. Its gradient is the famous sigmoid(x) - y (when l = 1)."""
+    backward_name = "BinaryCrossEntropyWithLogitsBackward0"
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, x, y, weight, pos_weight, reduction):
+        ctx.save_for_backward(x, y)
+        ctx.weight, ctx.pos_weight, ctx.reduction, ctx.count = weight, pos_weight, reduction, np.size(x)
+        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)      # log(1 + e^-x)
+        loss = (1 - y) * x + (1 + (pos_weight - 1) * y) * softplus_neg
+        return np.asarray(_reduce(loss * weight, reduction), dtype=x.dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, y = ctx.saved_tensors
+        need_x, need_y = ctx.needs_input_grad
+        pw = ctx.pos_weight
+        g = _scale(g, ctx.count, ctx.reduction) * ctx.weight
+        gx = g * ((1 - y) - (1 + (pw - 1) * y) * (1 - _sigmoid(x))) if need_x else None
+        gy = None
+        if need_y:
+            gy = g * (-x + (pw - 1) * (log(1 + exp(-_abs(x))) + _clamp_min(-x, 0)))
+        return gx, gy, None, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, ty):
+        x, y = ctx.saved_tensors
+        pw = ctx.pos_weight
+        sig = 0.5 + 0.5 * np.tanh(0.5 * x)
+        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
+        d = tx * ((1 - y) - (1 + (pw - 1) * y) * (1 - sig)) + ty * (-x + (pw - 1) * softplus_neg)
+        return _reduce(d * ctx.weight, ctx.reduction)
+
+
+def _abs(x):
+    return x.abs() if is_tensor(x) else np.abs(x)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        raise ValueError(f"Target size ({target.shape!r}) must be the same as input size ({input.shape!r})")
+    return BinaryCrossEntropyWithLogits.apply(
+        input, target, 1.0 if weight is None else data_of(weight),
+        1.0 if pos_weight is None else data_of(pos_weight), reduction)
+
+
+class NllLoss(Function):
+    """-log p[target]: the gradient is -1 (times the weight) at each row's target class."""
+    backward_name = "NllLossBackward0"
+    n_options = 4
+
+    @staticmethod
+    def forward(ctx, logp, target, weight, ignore_index, reduction):
+        batched = logp.ndim == 2
+        logp2 = logp if batched else logp[None]
+        target1 = np.atleast_1d(target)
+        n, classes = logp2.shape
+        if np.any(((target1 < 0) | (target1 >= classes)) & (target1 != ignore_index)):
+            bad = target1[((target1 < 0) | (target1 >= classes)) & (target1 != ignore_index)][0]
+            raise IndexError(f"Target {bad} is out of bounds.")
+        keep = target1 != ignore_index
+        safe = np.where(keep, target1, 0)
+        w = (np.ones(classes, dtype=logp.dtype) if weight is None else weight)[safe] * keep
+        denom = w.sum() if reduction == "mean" else 1
+        pick = np.zeros_like(logp2)                       # -w_i / denom at (i, target_i)
+        pick[np.arange(n), safe] = -w / denom
+        ctx.pick = pick if batched else pick[0]
+        ctx.reduction = reduction
+        losses = -w * logp2[np.arange(n), safe]
+        if reduction == "none":
+            return losses if batched else losses[0]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.asarray(losses.sum() / denom, dtype=logp.dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        if ctx.reduction == "none" and np.ndim(ctx.pick) == 2:
+            g = g.reshape((-1, 1))
+        return g * ctx.pick, None, None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        if ctx.reduction == "none":
+            return np.sum(t * ctx.pick, axis=-1)
+        return np.sum(t * ctx.pick)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    _check_reduction(reduction)
+    if input.dim() not in (1, 2):
+        raise ValueError(f"Expected 1D or 2D input (got {input.dim()}D input)")
+    if input.dim() == 2 and target.shape[0] != input.shape[0]:
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+                         f"({target.shape[0]}).")
+    return NllLoss.apply(input, data_of(target), None if weight is None else data_of(weight),
+                         ignore_index, reduction)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    """log_softmax then nll_loss (class indices), or -sum(p * log_softmax) (class probabilities).
+    log_softmax subtracts the row maximum first, so large logits do not overflow."""
+    _check_reduction(reduction)
+    class_dim = 1 if input.dim() >= 2 else 0
+    logp = log_softmax(input, class_dim)
+    if target.is_floating_point():
+        classes = input.shape[class_dim]
+        probs = target * (1 - label_smoothing) + label_smoothing / classes
+        w = 1.0 if weight is None else weight
+        losses = -(logp * probs * w).sum(dim=class_dim)
+        if reduction == "none":
+            return losses
+        return losses.sum() if reduction == "sum" else losses.sum() / max(losses.numel(), 1)
+    loss = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing:
+        keep = Tensor._make((data_of(target) != ignore_index).astype(logp._data.dtype))
+        w = 1.0 if weight is None else weight
+        smooth = -(logp * w).sum(dim=class_dim) * keep
+        if reduction == "mean":
+            if weight is None:
+                smooth = smooth.sum() / keep.sum()
+            else:
+                safe = np.where(keep._data > 0, data_of(target), 0)
+                smooth = smooth.sum() / float((data_of(weight)[safe] * keep._data).sum())
+        elif reduction == "sum":
+            smooth = smooth.sum()
+        classes = input.shape[class_dim]
+        loss = loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
+    return loss

@@ -1,0 +1,324 @@
+"""Module: a container of parameters and sub-modules with PyTorch's bookkeeping
+(``parameters()``, ``zero_grad()``, ``train()/eval()``, ``state_dict()``, a nested repr)."""
+from collections import OrderedDict, namedtuple
+
+import numpy as np
+
+from ..tensor import Tensor
+from .parameter import Parameter
+
+_IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
+
+
+class IncompatibleKeys(_IncompatibleKeys):
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return super().__repr__()
+
+
+class Module:
+    """Base class of layers and models: subclasses set attributes in ``__init__`` and
+    define ``forward``; calling the module calls ``forward``."""
+
+    def __init__(self):
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", OrderedDict())
+        object.__setattr__(self, "_buffers", OrderedDict())
+        object.__setattr__(self, "_modules", OrderedDict())
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def __call__(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
+    # ---- attribute registration ------------------------------------------------------------
+    def __setattr__(self, name, value):
+        if "_parameters" not in self.__dict__ and isinstance(value, (Parameter, Module)):
+            raise AttributeError("cannot assign parameters before Module.__init__() call")
+        params, modules = self.__dict__.get("_parameters"), self.__dict__.get("_modules")
+        for store in (params, self.__dict__.get("_buffers"), modules):
+            if store is not None and name in store and not self._fits(store, value):
+                self._refuse(store, name, value)
+        if isinstance(value, Parameter):
+            self._forget(name)
+            params[name] = value
+        elif isinstance(value, Module):
+            self._forget(name)
+            modules[name] = value
+        elif params is not None and name in params:
+            params[name] = value                  # None
+        elif modules is not None and name in modules:
+            modules[name] = value
+        elif self.__dict__.get("_buffers") is not None and name in self._buffers:
+            self._buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _fits(self, store, value):
+        if value is None:
+            return True
+        if store is self._parameters:
+            return isinstance(value, Parameter)
+        if store is self._modules:
+            return isinstance(value, Module)
+        return isinstance(value, Tensor)
+
+    def _refuse(self, store, name, value):
+        kind = f"pyautograd.{value.dtype.legacy_name}" if isinstance(value, Tensor) else type(value).__name__
+        expected = ("pyautograd.nn.Parameter" if store is self._parameters else
+                    "Module" if store is self._modules else "Tensor")
+        raise TypeError(f"cannot assign '{kind}' as {'parameter' if store is self._parameters else 'child module' if store is self._modules else 'buffer'} "
+                        f"'{name}' ({expected} or None expected)")
+
+    def _forget(self, name):
+        self.__dict__.pop(name, None)
+        for store in (self._parameters, self._buffers, self._modules):
+            store.pop(name, None)
+
+    def __getattr__(self, name):
+        d = self.__dict__
+        for store in ("_parameters", "_buffers", "_modules"):
+            if store in d and name in d[store]:
+                return d[store][name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        for store in (self._parameters, self._buffers, self._modules):
+            if name in store:
+                del store[name]
+                return
+        object.__delattr__(self, name)
+
+    def register_parameter(self, name, param):
+        if param is not None and not isinstance(param, Parameter):
+            self._refuse(self._parameters, name, param)
+        self._forget(name)
+        self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        self._forget(name)
+        self._buffers[name] = tensor
+
+    def add_module(self, name, module):
+        self._forget(name)
+        self._modules[name] = module
+
+    register_module = add_module
+
+    # ---- walking the tree ---------------------------------------------------------------------
+    def named_modules(self, memo=None, prefix=""):
+        memo = set() if memo is None else memo
+        if id(self) in memo:
+            return
+        memo.add(id(self))
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is not None:
+                yield from module.named_modules(memo, f"{prefix}.{name}" if prefix else name)
+
+    def modules(self):
+        for _, m in self.named_modules():
+            yield m
+
+    def named_children(self):
+        seen = set()
+        for name, module in self._modules.items():
+            if module is not None and id(module) not in seen:
+                seen.add(id(module))
+                yield name, module
+
+    def children(self):
+        for _, m in self.named_children():
+            yield m
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        seen = set()
+        modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        for module_prefix, module in modules:
+            for name, p in module._parameters.items():
+                if p is None or (remove_duplicate and id(p) in seen):
+                    continue
+                seen.add(id(p))
+                yield (f"{module_prefix}.{name}" if module_prefix else name), p
+
+    def parameters(self, recurse=True):
+        for _, p in self.named_parameters(recurse=recurse):
+            yield p
+
+    def named_buffers(self, prefix="", recurse=True):
+        modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        for module_prefix, module in modules:
+            for name, b in module._buffers.items():
+                if b is not None:
+                    yield (f"{module_prefix}.{name}" if module_prefix else name), b
+
+    def buffers(self, recurse=True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
+
+    def apply(self, fn):
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
+
+    # ---- training helpers ---------------------------------------------------------------------
+    def zero_grad(self, set_to_none=True):
+        """Forget the gradients of the last backward (they would add up otherwise)."""
+        for p in self.parameters():
+            if p._grad is None:
+                continue
+            if set_to_none:
+                p._grad = None
+            else:
+                p._grad = p._grad.detach()
+                p._grad._data[...] = 0
+
+    def train(self, mode=True):
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        for m in self.modules():
+            object.__setattr__(m, "training", mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def _apply_to_tensors(self, fn):
+        for m in self.modules():
+            for store in (m._parameters, m._buffers):
+                for name, t in store.items():
+                    if t is not None:
+                        t._data = fn(t._data)
+                        if t._grad is not None:
+                            t._grad._data = fn(t._grad._data)
+        return self
+
+    def to(self, *args, **kwargs):
+        from .. import dtypes
+        dtype = kwargs.get("dtype") or next((a for a in args if isinstance(a, dtypes.dtype)), None)
+        if dtype is None:
+            return self                                    # devices: there is only the CPU
+        target = dtypes.to_numpy_dtype(dtype)
+        return self._apply_to_tensors(lambda a: a.astype(target) if a.dtype.kind == "f" else a)
+
+    def double(self):
+        from .. import dtypes
+        return self.to(dtypes.float64)
+
+    def float(self):
+        from .. import dtypes
+        return self.to(dtypes.float32)
+
+    def cpu(self):
+        return self
+
+    # ---- saving and loading -------------------------------------------------------------------
+    def state_dict(self, destination=None, prefix="", keep_vars=False):
+        """Name -> tensor for every parameter and buffer (detached, sharing memory)."""
+        out = OrderedDict() if destination is None else destination
+        for module_prefix, module in self.named_modules(prefix=prefix.rstrip(".")):
+            for store in (module._parameters, module._buffers):
+                for name, t in store.items():
+                    if t is not None:
+                        out[f"{module_prefix}.{name}" if module_prefix else name] = t if keep_vars else t.detach()
+        return out
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        """Copy values from ``state_dict`` into this module's parameters and buffers."""
+        own = self.state_dict(keep_vars=True)
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        errors = []
+        for key, target in own.items():
+            if key not in state_dict:
+                continue
+            value = state_dict[key]
+            data = value._data if isinstance(value, Tensor) else np.asarray(value)
+            if data.shape != target._data.shape:
+                errors.append(f"size mismatch for {key}: copying a param with shape {value.shape!r} from "
+                              f"checkpoint, the shape in current model is {target.shape!r}.")
+                continue
+            target._data[...] = data
+            target._vc[0] += 1
+        if strict:                      # PyTorch lists missing keys, then unexpected ones, first
+            if unexpected:
+                errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+            if missing:
+                errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+        if errors:
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" +
+                               "\n\t".join(errors))
+        return IncompatibleKeys(missing, unexpected)
+
+    # ---- printing -------------------------------------------------------------------------------
+    def extra_repr(self):
+        return ""
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({name}): " + _indent(repr(m), 2) for name, m in self._modules.items()]
+        lines = extra_lines + child_lines
+        text = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                text += extra_lines[0]
+            else:
+                text += "\n  " + "\n  ".join(lines) + "\n"
+        return text + ")"
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._modules) | set(self._buffers))
+
+
+def _indent(text, spaces):
+    lines = text.split("\n")
+    return lines[0] if len(lines) == 1 else lines[0] + "\n" + "\n".join(" " * spaces + l for l in lines[1:])
+
+
+class Sequential(Module):
+    """Modules applied one after the other: ``Sequential(Linear(2, 2), Sigmoid(), ...)``."""
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, module in args[0].items():
+                self.add_module(name, module)
+        else:
+            for i, module in enumerate(args):
+                self.add_module(str(i), module)
+
+    def forward(self, x):
+        for module in self._modules.values():
+            x = module(x)
+        return x
+
+    def __getitem__(self, index):
+        items = list(self._modules.items())
+        if isinstance(index, slice):
+            return Sequential(OrderedDict(items[index]))
+        n = len(items)
+        if not -n <= index < n:
+            raise IndexError(f"index {index} is out of range")
+        return items[index][1]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self

@@ -1,0 +1,82 @@
+"""Optimizer: holds parameter groups and per-parameter state; subclasses define ``step``.
+
+Updates work on the parameters' arrays directly, outside the graph (as ``no_grad`` would),
+and bump each parameter's version so a graph that saved the old value notices.
+"""
+from collections import defaultdict
+
+from ..tensor import Tensor
+
+
+class Optimizer:
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors "
+                            f"or dicts, but got pyautograd.{params.dtype.legacy_name}")
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, group):
+        group = dict(group)
+        params = group["params"]
+        group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        for p in group["params"]:
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for key, value in self.defaults.items():
+            group.setdefault(key, value)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in group["params"]):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(group)
+
+    def zero_grad(self, set_to_none=True):
+        """Forget the last gradients (``.grad = None``, or zeros with set_to_none=False)."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p._grad is None:
+                    continue
+                if set_to_none:
+                    p._grad = None
+                else:
+                    p._grad = p._grad.detach()
+                    p._grad._data[...] = 0
+
+    def _params_with_grad(self, group):
+        return [p for p in group["params"] if p._grad is not None]
+
+    def state_dict(self):
+        ids = {}
+        for group in self.param_groups:
+            for p in group["params"]:
+                ids.setdefault(id(p), len(ids))
+        groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
+                  for g in self.param_groups]
+        state = {ids[id(p)]: dict(s) for group in self.param_groups for p in group["params"]
+                 for s in [self.state.get(p)] if s}
+        return {"state": state, "param_groups": groups}
+
+    def __repr__(self):
+        lines = [type(self).__name__ + " ("]
+        for i, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            for key in sorted(k for k in group if k != "params"):
+                lines.append(f"    {key}: {group[key]}")
+        lines.append(")")
+        return "\n".join(lines)
+
+
+def _step_closure(closure):
+    if closure is None:
+        return None
+    from ..grad_mode import enable_grad
+    with enable_grad():
+        return closure()

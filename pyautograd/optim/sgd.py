@@ -1,0 +1,48 @@
+"""Stochastic gradient descent, with PyTorch's momentum, Nesterov and weight decay rules."""
+import numpy as np
+
+from .optimizer import Optimizer, _step_closure
+
+
+class SGD(Optimizer):
+    """``p -= lr * d`` where d is the gradient (+ weight_decay * p), or, with momentum,
+    the running ``buf = momentum * buf + (1 - dampening) * d`` (Nesterov: ``d + momentum * buf``)."""
+
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+                 maximize=False, foreach=None, differentiable=False, fused=None):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+                                      weight_decay=weight_decay, nesterov=nesterov, maximize=maximize))
+
+    def step(self, closure=None):
+        loss = _step_closure(closure)
+        for group in self.param_groups:
+            lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
+            weight_decay, nesterov, maximize = group["weight_decay"], group["nesterov"], group["maximize"]
+            for p in group["params"]:
+                if p._grad is None:
+                    continue
+                d = p._grad._data
+                if maximize:
+                    d = -d
+                if weight_decay:
+                    d = d + weight_decay * p._data
+                if momentum:
+                    state = self.state[p]
+                    buf = state.get("momentum_buffer")
+                    if buf is None:
+                        buf = state["momentum_buffer"] = np.array(d, copy=True)
+                    else:
+                        buf *= momentum
+                        buf += (1 - dampening) * d
+                    d = d + momentum * buf if nesterov else buf
+                p._data -= lr * d
+                p._vc[0] += 1
+        return loss
