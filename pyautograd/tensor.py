@@ -38,7 +38,7 @@ class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
     __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_vc", "_retains_grad",
-                 "_accumulator", "name", "_tangent", "__weakref__")
+                 "_accumulator", "_name", "_tangent", "__weakref__")
     __array_priority__ = 1000      # ``ndarray * tensor`` defers to Tensor.__rmul__
     __array_ufunc__ = None
 
@@ -78,6 +78,18 @@ class Tensor:
     def requires_grad_(self, requires_grad=True):
         self.requires_grad = requires_grad
         return self
+
+    @property
+    def name(self):
+        """An optional label for drawings (``pyautograd.viz``); not part of PyTorch."""
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = value
+        if self.grad_fn is not None:             # let the drawing find this intermediate tensor
+            from .viz import remember_name
+            remember_name(self)
 
     @property
     def is_leaf(self):
@@ -248,7 +260,7 @@ def _init(t, data, requires_grad, grad_fn):
     t._vc = [0]
     t._retains_grad = False
     t._accumulator = None
-    t.name = None
+    t._name = None
     t._tangent = None
 
 
