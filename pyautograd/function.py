@@ -42,7 +42,7 @@ class Node:
         return type(self).__name__
 
     def __repr__(self):
-        return f"<{self.name()} object at {hex(id(self))}>"
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
 
 
 class Function(Node):
@@ -143,6 +143,9 @@ class AccumulateGrad(Node):
 
     def __init__(self, variable):
         self.variable = variable
+
+    def name(self):
+        return "pyautograd::autograd::AccumulateGrad"      # PyTorch: torch::autograd::...
 
     def accumulate(self, grad, owned):
         add_to_grad(self.variable, grad, owned)
