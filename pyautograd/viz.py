@@ -72,6 +72,9 @@ class _Graph:
         key = id(output) if output is not None and not skip_output else id(node)
         if key in self.ids:
             return self.ids[key]
+        box = None
+        if output is not None and not skip_output:      # numbered before its op: output side first
+            box = self.tensor_box(output, "tensor")
         if id(node) in self.ids:
             op = self.ids[id(node)]
         else:
@@ -79,9 +82,8 @@ class _Graph:
             for child, _ in node.next_functions:
                 if child is not None:
                     self.edge(self.walk(child), op)
-        if output is None or skip_output:
+        if box is None:
             return op
-        box = self.tensor_box(output, "tensor")
         self.edge(op, box)
         return box
 
