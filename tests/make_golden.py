@@ -481,6 +481,126 @@ def run_error_case(T, name):
     return result
 
 
+# ------------------------------------------------------------ misc cases
+# Values (and printed forms) of everyday expressions outside the op table:
+# function/method forms, (values, indices), extreme inputs, dtype rules, protocols.
+def _setitem(T):
+    x = T.zeros(4)
+    x[1] = 5.0
+    x[[0, 3]] = T.tensor([1.0, 2.0])
+    x[x > 3] = -1.0
+    return x.tolist()
+
+
+def _setitem_grad(T):
+    a = T.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = a * 2
+    y[0] = 0.0
+    (y * y).sum().backward()
+    return [y.tolist(), a.grad.tolist()]
+
+
+def _clone_grad(T):
+    a = T.tensor([1.0, 2.0], requires_grad=True)
+    c = a.clone()
+    (c * a).sum().backward()
+    return [c.grad_fn.name(), a.grad.tolist()]
+
+
+def _max_min_dim(T):
+    x = T.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+    v, i = x.max(dim=1)
+    m = T.min(x, 0)
+    return [v.tolist(), i.tolist(), m.values.tolist(), m.indices.tolist(), repr(i)]
+
+
+def _max_dim_grad(T):
+    x = T.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]], requires_grad=True)
+    x.max(dim=0).values.sum().backward()
+    return x.grad.tolist()
+
+
+def _iterate(T):
+    return [repr(r) for r in T.tensor([[1.0, 2.0], [3.0, 4.0]])]
+
+
+MISC_CASES = {
+    "sub_method": lambda T: T.tensor([5.0, 3.0]).sub(T.tensor([1.0, 4.0])).tolist(),
+    "div_method": lambda T: T.tensor([5.0, 3.0]).div(2).tolist(),
+    "pow_method": lambda T: T.tensor([2.0, 3.0]).pow(2).tolist(),
+    "neg_method": lambda T: T.tensor([2.0, -3.0]).neg().tolist(),
+    "matmul_fn_vec": lambda T: T.matmul(T.tensor([1.0, 2.0]), T.tensor([[1.0], [2.0]])).tolist(),
+    "transpose_method_neg": lambda T: T.ones(2, 3, 4).transpose(-1, 0).shape == (4, 3, 2),
+    "permute_tuple": lambda T: list(T.ones(2, 3, 4).permute((2, 0, 1)).shape),
+    "squeeze_noop": lambda T: list(T.ones(2, 3).squeeze(0).shape),
+    "unsqueeze_end": lambda T: list(T.ones(2, 3).unsqueeze(2).shape),
+    "flatten_start": lambda T: list(T.ones(2, 3, 4).flatten(1).shape),
+    "view_size_tuple": lambda T: list(T.ones(2, 3).view((3, 2)).shape),
+    "max_min_dim": _max_min_dim,
+    "max_dim_grad": _max_dim_grad,
+    "max_tie_grad": lambda T: (lambda x: (x.max().backward(), x.grad.tolist())[1])(
+        T.tensor([1.0, 3.0, 3.0], requires_grad=True)),
+    "relu_at_zero_grad": lambda T: (lambda x: (x.relu().sum().backward(), x.grad.tolist())[1])(
+        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)),
+    "abs_at_zero_grad": lambda T: (lambda x: (x.abs().sum().backward(), x.grad.tolist())[1])(
+        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)),
+    "clamp_at_bound_grad": lambda T: (lambda x: (x.clamp(0.0, 1.0).sum().backward(), x.grad.tolist())[1])(
+        T.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)),
+    "softmax_large": lambda T: T.tensor([1000.0, 1001.0, 1002.0]).softmax(0).tolist(),
+    "log_softmax_large": lambda T: T.tensor([1000.0, 1001.0, -1000.0]).log_softmax(0).tolist(),
+    "sigmoid_extreme": lambda T: T.tensor([-1000.0, 0.0, 1000.0]).sigmoid().tolist(),
+    "tanh_extreme": lambda T: T.tensor([-1000.0, 1000.0]).tanh().tolist(),
+    "log_zero_neg": lambda T: repr(T.tensor([0.0, -1.0, 1.0]).log()),
+    "sqrt_neg": lambda T: repr(T.tensor([-1.0, 4.0]).sqrt()),
+    "div_zero": lambda T: repr(T.tensor([1.0, -1.0, 0.0]) / 0),
+    "exp_overflow": lambda T: repr(T.tensor([100.0, 1000.0]).exp()),
+    "pow_neg_frac": lambda T: repr(T.tensor([-8.0, 8.0]) ** (1 / 3)),
+    "log_zero_grad": lambda T: (lambda x: (x.log().sum().backward(), repr(x.grad))[1])(
+        T.tensor([0.0, 2.0], requires_grad=True)),
+    "sqrt_zero_grad": lambda T: (lambda x: (x.sqrt().sum().backward(), repr(x.grad))[1])(
+        T.tensor([0.0, 4.0], requires_grad=True)),
+    "int_true_div": lambda T: repr(T.tensor([1, 2]) / 2),
+    "int_times_float": lambda T: repr(T.arange(3) * 2.5),
+    "int_sum": lambda T: repr(T.tensor([1, 2, 3]).sum()),
+    "int_plus_float_tensor": lambda T: repr(T.tensor([1, 2]) + T.tensor([0.5, 0.5])),
+    "float32_plus_float64": lambda T: repr(T.tensor([1.0]) + T.tensor([0.5], dtype=T.float64)),
+    "float32_times_0d_float64": lambda T: repr(T.tensor([1.0]) * T.tensor(0.5, dtype=T.float64)),
+    "compare_gt": lambda T: repr(T.tensor([1.0, -2.0, 3.0]) > 0),
+    "compare_eq_scalar": lambda T: repr(T.tensor(2.0) == 2.0),
+    "mask_from_compare": lambda T: T.tensor([1.0, -2.0, 3.0])[T.tensor([1.0, -2.0, 3.0]) > 0].tolist(),
+    "setitem": _setitem,
+    "setitem_grad": _setitem_grad,
+    "clone_grad": _clone_grad,
+    "iterate_rows": _iterate,
+    "len_2d": lambda T: len(T.ones(3, 2)),
+    "float_of_0d": lambda T: float(T.tensor(2.5)),
+    "item_float32": lambda T: T.tensor(0.1).item(),
+    "item_int": lambda T: T.tensor([7]).item(),
+    "tolist_0d": lambda T: T.tensor(3.5).tolist(),
+    "format_spec": lambda T: f"{T.tensor(2.5):.3f}",
+    "fstring": lambda T: f"{T.tensor([1.0, 2.0])}",
+    "numpy_dtype": lambda T: str(T.tensor([1.0]).numpy().dtype),
+    "numpy_dtype64": lambda T: str(T.tensor([1.0], dtype=T.float64).numpy().dtype),
+    "size_dim": lambda T: [T.ones(2, 3).size(1), T.ones(2, 3).size(-1), T.ones(2, 3).shape[-1]],
+    "T_1d": lambda T: T.tensor([1.0, 2.0]).T.tolist(),
+    "grad_after_create_graph": lambda T: (lambda x: ((x ** 3).backward(create_graph=True),
+                                                     [x.grad.item(), x.grad.requires_grad])[1])(
+        T.tensor(2.0, requires_grad=True)),
+    "detach_repr": lambda T: repr((T.tensor([1.0], requires_grad=True) * 2).detach()),
+    "no_grad_repr": lambda T: (lambda x: [repr(x * 2) for _ in [0] if T.set_grad_enabled(False) or True][0])(
+        T.tensor([1.0], requires_grad=True)),
+}
+
+
+def run_misc_case(T, name):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return {"value": MISC_CASES[name](T)}
+    finally:
+        T.set_grad_enabled(True)
+
+
 # ----------------------------------------------------------- normalising
 _TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
 
@@ -505,6 +625,7 @@ def main() -> None:
         "ops": {n: run_op_case(torch, n) for n in OP_CASES},
         "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},
         "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
+        "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},
     }
     for fname, data in tables.items():
         payload = {"torch_version": torch.__version__, "cases": data}
