@@ -1,0 +1,190 @@
+"""Time one training step of each case for pyautograd and its peers, in one run.
+
+    python bench/run.py            # full sizes, writes bench/RESULTS.md
+    python bench/run.py --quick    # tiny sizes and few repeats (a smoke test), writes nothing
+
+Each number is the median, over several repeats, of the mean time of one step in a loop of
+steps sized to last ~0.1 s. Every library doing array work runs on one thread (NumPy's BLAS
+and PyTorch), so they are compared like for like. Ratios are peer time / pyautograd time:
+above 1 means pyautograd is faster.
+"""
+import os
+
+for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):   # before NumPy loads
+    os.environ.setdefault(var, "1")
+
+import argparse          # noqa: E402
+import pathlib           # noqa: E402
+import platform          # noqa: E402
+import statistics        # noqa: E402
+import sys               # noqa: E402
+import time              # noqa: E402
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import cases             # noqa: E402
+
+FULL_SIZES = {"b": ((784, 256, 10), 128), "c": ((2, 64, 64, 1), 32)}
+QUICK_SIZES = {"b": ((12, 8, 3), 4), "c": ((2, 4, 4, 1), 3)}
+CASE_NAMES = {"a": "(a) scalar two-layer network (lessons)", "b": "(b) MLP 784-256-10, batch 128",
+              "c": "(c) MLP 2-64-64-1, batch 32"}
+TARGETS = {  # (case, peer): pyautograd must be at most this many times the peer's time
+    ("a", "torch"): 1.0, ("b", "torch"): 1.0, ("c", "torch"): 1.0,
+    ("a", "hips"): 1.0, ("b", "hips"): 1.0, ("c", "hips"): 1.0,
+    ("b", "numpy"): 1.3, ("c", "numpy"): 2.0, ("a", "micrograd"): 2.0,
+}
+
+
+def available(framework):
+    module = {"pyautograd": "pyautograd", "numpy": "numpy", "torch": "torch", "hips": "autograd",
+              "micrograd": "micrograd"}[framework]
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    if framework == "torch":
+        import torch
+        torch.set_num_threads(1)
+    return True
+
+
+def time_step(step, repeats, budget):
+    """Median seconds per step over ``repeats`` loops of ~``budget`` seconds each."""
+    for _ in range(3):
+        step()                                         # warm up (first-call caches, allocations)
+    start, n = time.perf_counter(), 0
+    while time.perf_counter() - start < budget / 4 or n < 2:
+        step()
+        n += 1
+    per_loop = max(1, int(n * budget / (time.perf_counter() - start) / 4 * 4) // 4 or 1)
+    samples = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(per_loop):
+            step()
+        samples.append((time.perf_counter() - t0) / per_loop)
+    return statistics.median(samples)
+
+
+def run(quick=False, frameworks=cases.FRAMEWORKS, only_cases="abc"):
+    sizes = QUICK_SIZES if quick else FULL_SIZES
+    repeats, budget = (3, 0.002) if quick else (9, 0.1)
+    frameworks = [f for f in frameworks if available(f)]
+    results, first_losses = {}, {}
+    for case in only_cases:
+        for framework in frameworks:
+            step = cases.build(case, framework, sizes)
+            if step is None:
+                continue
+            first_losses[case, framework] = cases.scalar_loss(step())
+            step = cases.build(case, framework, sizes)        # time from the same start
+            results[case, framework] = time_step(step, repeats, budget)
+    return results, first_losses, frameworks
+
+
+def fmt_time(seconds):
+    us = seconds * 1e6
+    return f"{us:,.1f} µs" if us < 1000 else f"{us / 1000:,.2f} ms"
+
+
+def table(results, frameworks, only_cases="abc"):
+    lines = ["| case | " + " | ".join(cases.LABELS[f] for f in frameworks) + " |",
+             "|---|" + "---|" * len(frameworks)]
+    for case in only_cases:
+        own = results.get((case, "pyautograd"))
+        cells = []
+        for f in frameworks:
+            t = results.get((case, f))
+            if t is None:
+                cells.append("n/a")
+            elif f == "pyautograd" or own is None:
+                cells.append(fmt_time(t))
+            else:
+                cells.append(f"{fmt_time(t)} (**{t / own:.2f}**)")
+        lines.append(f"| {CASE_NAMES[case]} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def targets(results):
+    lines = []
+    for (case, peer), limit in TARGETS.items():
+        own, other = results.get((case, "pyautograd")), results.get((case, peer))
+        if own is None or other is None:
+            continue
+        ratio = own / other
+        goal = "faster than" if limit == 1.0 else f"within {limit}x of"
+        verdict = "met" if ratio <= limit else "MISSED"
+        lines.append(f"- {CASE_NAMES[case][:3]} {goal} {cases.LABELS[peer]}: pyautograd takes "
+                     f"{ratio:.2f}x its time: **{verdict}**")
+    return "\n".join(lines)
+
+
+def machine():
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = []
+    for name in ("numpy", "torch", "autograd", "micrograd"):
+        try:
+            from importlib.metadata import version
+            versions.append(f"{name} {version(name)}")
+        except Exception:
+            pass
+    return (f"{cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}; " + ", ".join(versions) +
+            "; BLAS and PyTorch limited to 1 thread")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, few repeats, no RESULTS.md")
+    parser.add_argument("--output", default=str(pathlib.Path(__file__).with_name("RESULTS.md")))
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    results, first_losses, frameworks = run(quick=args.quick)
+    text = table(results, frameworks)
+    print(text)
+    print()
+    print(targets(results))
+    print(f"\n(whole run: {time.perf_counter() - started:.1f} s)")
+    if not args.quick:
+        write_results(args.output, text, results, first_losses)
+    return results
+
+
+def write_results(path, text, results, first_losses):
+    losses = ", ".join(f"{cases.LABELS[f]} {v:.6g}" for (c, f), v in first_losses.items()
+                       if c == "a" and v is not None)
+    body = f"""# Benchmark: one training step (forward + backward + SGD update)
+
+Command: `python bench/run.py` (all numbers below come from one run of it).
+
+Machine: {machine()}.
+
+Median time per step; in parentheses, **peer time / pyautograd time** (above 1: pyautograd
+is faster). micrograd has no sigmoid, so its scalar network uses ReLU instead; it is a scalar
+engine, so it has no MLP numbers.
+
+{text}
+
+Targets:
+
+{targets(results)}
+
+First-step loss of case (a), a check that everyone computes the same thing: {losses}.
+"""
+    existing = pathlib.Path(path).read_text() if pathlib.Path(path).exists() else ""
+    marker = "\n## Profile"
+    if marker in existing:                      # keep the hand-written profile notes
+        body += existing[existing.index(marker):]
+    pathlib.Path(path).write_text(body)
+
+
+if __name__ == "__main__":
+    main()
