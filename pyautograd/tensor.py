@@ -107,7 +107,9 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
             if tuple(value.shape) != tuple(self.shape):
-                raise RuntimeError("assigned grad has data of a different size")
+                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a "
+                                   f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
+                                   "and the tensor are the same size")
         self._grad = value
 
     @property
@@ -211,6 +213,8 @@ class Tensor:
         return self._data if dtype is None else self._data.astype(dtype)
 
     def __float__(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
         return float(self.item())
 
     def __int__(self):

@@ -198,7 +198,7 @@ def mean(a, dim=None, keepdim=False, dtype=None):
         a = a.to(dtype)
     if a._data.dtype.kind != "f":
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                           f"point or complex dtype. Got: {a.dtype.name.capitalize()}")
+                           f"point or complex dtype. Got: {a.dtype.legacy_name[:-len('Tensor')]}")
     if dim is None:
         return MeanAll.apply(a, None, False)
     return MeanDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)

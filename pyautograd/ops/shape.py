@@ -90,9 +90,10 @@ class Expand(Function):
         try:
             return np.broadcast_to(a, shape)
         except ValueError:
-            raise RuntimeError(f"The expanded size of the tensor must match the existing size "
-                               f"at non-singleton dimension. Target sizes: {list(shape)}. "
-                               f"Tensor sizes: {list(a.shape)}") from None
+            k = next(k for k in range(1, a.ndim + 1) if a.shape[-k] not in (1, shape[-k]))
+            raise RuntimeError(f"The expanded size of the tensor ({shape[-k]}) must match the existing "
+                               f"size ({a.shape[-k]}) at non-singleton dimension {len(shape) - k}.  "
+                               f"Target sizes: {list(shape)}.  Tensor sizes: {list(a.shape)}") from None
 
     @staticmethod
     def backward(ctx, g):
@@ -270,7 +271,7 @@ def to(a, dtype):
 def cat(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     d = normalize_dims(dim, tensors[0]._data.ndim)[0]
     for number, t_ in enumerate(tensors[1:], 1):
         if t_._data.ndim != tensors[0]._data.ndim:
