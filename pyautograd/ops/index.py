@@ -148,6 +148,8 @@ def getitem(a, index):
     try:
         out = index_kind(index).apply(a, index)
     except IndexError as e:
+        if str(e).startswith("too many indices"):
+            raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}") from None
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
         out._vc = a._vc        # basic indexing gives a view

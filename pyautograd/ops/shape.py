@@ -28,6 +28,8 @@ class View(Function):
     @staticmethod
     def forward(ctx, a, shape):
         ctx.shape = a.shape
+        if sum(1 for n in shape if n == -1) > 1:
+            raise RuntimeError("only one dimension can be inferred")
         try:
             return a.reshape(shape)
         except ValueError:
@@ -202,6 +204,10 @@ def flatten(a, start_dim=0, end_dim=-1):
 
 
 def permute(a, *dims):
+    if len(_shape_arg(dims)) != a._data.ndim:
+        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not match "
+                           "the length of the desired ordering of dimensions i.e. input.dim() = "
+                           f"{a._data.ndim} is not equal to len(dims) = {len(_shape_arg(dims))}")
     axes = tuple(d % max(a._data.ndim, 1) for d in _shape_arg(dims))
     return _as_view(Permute.apply(a, axes), a)
 
