@@ -167,4 +167,4 @@ def tensor_repr(t):
         suffixes.append("requires_grad=True")
     if t._tangent is not None:
         suffixes.append(f"tangent={t._tangent!r}")
-    return prefix + _add_suffixes(text, suffixes, indent)
+    return _add_suffixes(prefix + text, suffixes, indent)   # the prefix counts for the line width
