@@ -71,26 +71,42 @@ class Function(Node):
     @classmethod
     def apply(cls, *args):
         ctx = object.__new__(cls._node_class)
+        data = []
         record = False
-        if _grad_mode.enabled:
-            for a in args:
-                if isinstance(a, Tensor) and a._requires_grad:
+        for a in args:                      # one pass: unwrap arrays, see if any input needs grad
+            if isinstance(a, Tensor):
+                data.append(a._data)
+                if a._requires_grad:
                     record = True
-                    break
-        data = [a._data if isinstance(a, Tensor) else a for a in args]
+            else:
+                data.append(a)
+        record = record and _grad_mode.enabled
         out = Tensor._make(cls.forward(ctx, *data), record, ctx if record else None)
         if record:
-            inputs = args[:len(args) - ctx.n_options] if ctx.n_options else args
-            ctx.next_functions = tuple(_edge(a) for a in inputs)
-            ctx.needs_input_grad = tuple(e[0] is not None for e in ctx.next_functions)
-            if ctx._saved:
-                ctx._bind_saved(args, out)
-            if anomaly.state.enabled:
-                anomaly.remember_forward(ctx)
+            ctx._connect(args, out)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
             propagate_tangent(cls, ctx, args, out)
         return out
+
+    def _connect(self, args, out):
+        """Make this node part of the graph: an edge to each input's node (None for inputs
+        that need no gradient), and the versions of the saved tensors."""
+        n_inputs = len(args) - self.n_options
+        edges, needs = [], []
+        for a in args[:n_inputs] if self.n_options else args:
+            if isinstance(a, Tensor) and a._requires_grad:
+                edges.append((a.grad_fn or accumulator_of(a), 0))
+                needs.append(True)
+            else:
+                edges.append((None, 0))
+                needs.append(False)
+        self.next_functions = tuple(edges)
+        self.needs_input_grad = tuple(needs)
+        if self._saved:
+            self._bind_saved(args, out)
+        if anomaly.state.enabled:
+            anomaly.remember_forward(self)
 
     # ---- saved tensors ---------------------------------------------------------------------
     def save_for_backward(self, *arrays):
@@ -165,15 +181,6 @@ def add_to_grad(tensor, grad, owned):
         tensor._grad = current + Tensor._make(grad)
     else:
         current._data += grad
-
-
-def _edge(arg):
-    """The (node, 0) pair an input contributes to ``next_functions``."""
-    if not isinstance(arg, Tensor) or not arg._requires_grad:
-        return (None, 0)
-    if arg.grad_fn is not None:
-        return (arg.grad_fn, 0)
-    return (accumulator_of(arg), 0)
 
 
 def accumulator_of(leaf):

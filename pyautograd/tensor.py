@@ -55,8 +55,16 @@ class Tensor:
     # ---- construction used by every op (fast path, no checks) -------------------------
     @classmethod
     def _make(cls, data, requires_grad=False, grad_fn=None):
-        t = object.__new__(cls)
-        _init(t, data if type(data) is np.ndarray else np.asarray(data), requires_grad, grad_fn)
+        t = object.__new__(cls)             # what _init does, inlined: this runs for every op
+        t._data = data if type(data) is np.ndarray else np.asarray(data)
+        t._requires_grad = requires_grad
+        t._grad = None
+        t.grad_fn = grad_fn
+        t._vc = [0]
+        t._retains_grad = False
+        t._accumulator = None
+        t._name = None
+        t._tangent = None
         return t
 
     # ---- autograd attributes --------------------------------------------------------------
