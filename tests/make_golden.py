@@ -565,6 +565,15 @@ def _max_dim_grad(T):
     return x.grad.tolist()
 
 
+def _set_grad_enabled_ctx(T):
+    x = T.tensor([1.0], requires_grad=True)
+    with T.set_grad_enabled(False):
+        off = repr(x * 2)
+    with T.set_grad_enabled(True):
+        on = repr(x * 2)
+    return [off, on, T.is_grad_enabled()]
+
+
 def _iterate(T):
     return [repr(r) for r in T.tensor([[1.0, 2.0], [3.0, 4.0]])]
 
@@ -632,6 +641,35 @@ MISC_CASES = {
                                                      [x.grad.item(), x.grad.requires_grad])[1])(
         T.tensor(2.0, requires_grad=True)),
     "detach_repr": lambda T: repr((T.tensor([1.0], requires_grad=True) * 2).detach()),
+    "maximum_grad": lambda T: (lambda a, b: (T.max(a, b).sum().backward(), [a.grad.tolist(), b.grad.tolist()])[1])(
+        T.tensor([1.0, 5.0, 2.0], requires_grad=True), T.tensor([3.0, 4.0, 2.0], requires_grad=True)),
+    "minimum_fn": lambda T: T.min(T.tensor([1.0, 5.0]), T.tensor([3.0, 4.0])).tolist(),
+    "argmax_argmin": lambda T: [T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmax().item(),
+                                T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmin(dim=1).tolist()],
+    "amax": lambda T: T.amax(T.tensor([[1.0, 9.0], [7.0, 2.0]]), dim=0).tolist(),
+    "pow_zero_grad": lambda T: (lambda x: ((x ** 0).sum().backward(), x.grad.tolist())[1])(
+        T.tensor([2.0, 3.0], requires_grad=True)),
+    "expand_grad": lambda T: (lambda x: ((x.expand(3, 2) * T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])).sum().backward(),
+                                          x.grad.tolist())[1])(T.tensor([[1.0, 1.0]], requires_grad=True)),
+    "expand_as": lambda T: list(T.ones(1, 3).expand_as(T.ones(2, 3)).shape),
+    "to_float64_grad": lambda T: (lambda x: (x.to(T.float64).sum().backward(), repr(x.grad))[1])(
+        T.tensor([1.0, 2.0], requires_grad=True)),
+    "double_repr": lambda T: repr(T.tensor([1.0], requires_grad=True).double()),
+    "type_name": lambda T: T.tensor([1.0]).type(),
+    "type_name64": lambda T: T.tensor([1.0], dtype=T.float64).type(),
+    "detach_inplace": lambda T: (lambda y: (y.detach_(), [y.requires_grad, y.is_leaf, y.grad_fn is None])[1])(
+        T.tensor([1.0], requires_grad=True) * 2),
+    "int_of_0d": lambda T: int(T.tensor(3.7)),
+    "index_with_0d_int_tensor": lambda T: T.tensor([10.0, 20.0, 30.0])[T.tensor(2)].item(),
+    "bool_of_0d": lambda T: [bool(T.tensor(0.0)), bool(T.tensor([2.0]))],
+    "deepcopy": lambda T: (lambda c: [repr(c), c.is_leaf])(
+        __import__("copy").deepcopy(T.tensor([1.0, 2.0], requires_grad=True))),
+    "set_grad_enabled_ctx": lambda T: _set_grad_enabled_ctx(T),
+    "setitem_slice_broadcast": lambda T: (lambda x: (x.__setitem__((slice(None), 0), T.tensor([7.0, 8.0])), x.tolist())[1])(
+        T.zeros(2, 2)),
+    "where_scalar": lambda T: T.where(T.tensor([True, False]), T.tensor([1.0, 2.0]), 0.0).tolist(),
+    "clamp_fn_min_only_grad": lambda T: (lambda x: (T.clamp(x, min=0.5).sum().backward(), x.grad.tolist())[1])(
+        T.tensor([0.0, 1.0], requires_grad=True)),
     "no_grad_repr": lambda T: (lambda x: [repr(x * 2) for _ in [0] if T.set_grad_enabled(False) or True][0])(
         T.tensor([1.0], requires_grad=True)),
 }
