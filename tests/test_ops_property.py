@@ -13,7 +13,7 @@ from hypothesis.extra import numpy as hnp
 
 import pyautograd
 
-SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=3)
