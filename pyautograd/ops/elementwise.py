@@ -458,10 +458,31 @@ class Minimum(Maximum):
 
 
 # ---- public functions -----------------------------------------------------------------------
+def _category(array):
+    return "bif".index(array.dtype.kind if array.dtype.kind in "bf" else "i")
+
+
+def _result_dtype(x, y):
+    """PyTorch's promotion of two tensors: a 0-d tensor decides only when it brings a higher
+    category (bool < int < float); otherwise the higher category wins, then the wider dtype."""
+    if (x.ndim == 0) != (y.ndim == 0):
+        dim_t, zero_t = (x, y) if y.ndim == 0 else (y, x)
+        return dim_t.dtype if _category(dim_t) >= _category(zero_t) else zero_t.dtype
+    if _category(x) != _category(y):
+        return x.dtype if _category(x) > _category(y) else y.dtype
+    return np.promote_types(x.dtype, y.dtype)
+
+
 def _binary(op, a, b):
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     if type(b) is float and a._data.dtype.kind != "f":     # int tensor * 0.5 -> default float
         a = a.to(dtypes.get_default_dtype())
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype != b._data.dtype:
+        target = _result_dtype(a._data, b._data)
+        a, b = (t if t._data.dtype == target else t.to(dtypes.from_numpy_dtype(target)) for t in (a, b))
+    if op is Div and a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f"):
+        a = a.to(dtypes.get_default_dtype())                # true division of integers gives floats
+        b = b.to(a.dtype) if isinstance(b, Tensor) else b
     try:
         return op.apply(a, b)
     except ValueError:
