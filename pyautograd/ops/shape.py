@@ -189,7 +189,18 @@ def reshape(a, *shape):
     return _as_view(View.apply(a, _shape_arg(shape)), a)
 
 
-view = reshape
+def view(a, *shape):
+    """``reshape`` that refuses when the data would have to be copied, as PyTorch's view does."""
+    size = _shape_arg(shape)
+    if sum(1 for n in size if n == -1) <= 1:
+        try:
+            np.reshape(a._data, size, copy=False)
+        except ValueError as e:
+            if "copy" in str(e):
+                raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
+                                   "least one dimension spans across two contiguous subspaces). Use "
+                                   ".reshape(...) instead.") from None
+    return reshape(a, *shape)
 
 
 def flatten(a, start_dim=0, end_dim=-1):
