@@ -3,8 +3,9 @@
     python bench/run.py            # full sizes, writes bench/RESULTS.md
     python bench/run.py --quick    # tiny sizes and few repeats (a smoke test), writes nothing
 
-Each number is the median, over several repeats, of the mean time of one step in a loop of
-steps sized to last ~0.1 s. Every library doing array work runs on one thread (NumPy's BLAS
+Each number is the median, over 11 rounds, of the mean time of one step in a loop of steps
+sized to last ~0.08 s; in each round every framework runs one loop, so load changes on the
+machine hit all of them alike. Every library doing array work runs on one thread (NumPy's BLAS
 and PyTorch), so they are compared like for like. Ratios are peer time / pyautograd time:
 above 1 means pyautograd is faster.
 """
@@ -49,37 +50,50 @@ def available(framework):
     return True
 
 
-def time_step(step, repeats, budget):
-    """Median seconds per step over ``repeats`` loops of ~``budget`` seconds each."""
+def loop_size(step, budget):
+    """How many steps fill ``budget`` seconds (after a warm-up)."""
     for _ in range(3):
         step()                                         # warm up (first-call caches, allocations)
     start, n = time.perf_counter(), 0
     while time.perf_counter() - start < budget / 4 or n < 2:
         step()
         n += 1
-    per_loop = max(1, int(n * budget / (time.perf_counter() - start) / 4 * 4) // 4 or 1)
-    samples = []
+    return max(1, int(n * budget / (time.perf_counter() - start)))
+
+
+def time_steps(steps, repeats, budget):
+    """Median seconds per step for each framework. Repeats take turns (one loop of each
+    framework, then the next round), so a change in the machine's load hits all alike."""
+    loops = {f: loop_size(step, budget) for f, step in steps.items()}
+    samples = {f: [] for f in steps}
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        for _ in range(per_loop):
-            step()
-        samples.append((time.perf_counter() - t0) / per_loop)
-    return statistics.median(samples)
+        for f, step in steps.items():
+            t0 = time.perf_counter()
+            for _ in range(loops[f]):
+                step()
+            samples[f].append((time.perf_counter() - t0) / loops[f])
+    return {f: statistics.median(v) for f, v in samples.items()}
+
+
+def time_step(step, repeats, budget):
+    return time_steps({"one": step}, repeats, budget)["one"]
 
 
 def run(quick=False, frameworks=cases.FRAMEWORKS, only_cases="abc"):
     sizes = QUICK_SIZES if quick else FULL_SIZES
-    repeats, budget = (3, 0.002) if quick else (9, 0.1)
+    repeats, budget = (3, 0.002) if quick else (11, 0.08)
     frameworks = [f for f in frameworks if available(f)]
     results, first_losses = {}, {}
     for case in only_cases:
+        steps = {}
         for framework in frameworks:
             step = cases.build(case, framework, sizes)
             if step is None:
                 continue
             first_losses[case, framework] = cases.scalar_loss(step())
-            step = cases.build(case, framework, sizes)        # time from the same start
-            results[case, framework] = time_step(step, repeats, budget)
+            steps[framework] = cases.build(case, framework, sizes)    # time from the same start
+        for framework, seconds in time_steps(steps, repeats, budget).items():
+            results[case, framework] = seconds
     return results, first_losses, frameworks
 
 
