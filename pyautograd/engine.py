@@ -70,7 +70,7 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
     ready = [n for n in dict.fromkeys(roots) if dependencies.get(n, 0) == 0]
     captured = {}
     mode = enable_grad() if create_graph else no_grad()
-    with mode:
+    with mode, np.errstate(all="ignore"):     # like PyTorch: inf/nan gradients, no warnings
         while ready:
             node = ready.pop()
             g, owned = buffers.pop(node, (None, False))

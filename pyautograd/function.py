@@ -15,6 +15,8 @@ backward pass is itself recorded, which gives second derivatives).
 import re
 import weakref
 
+import numpy as np
+
 from . import anomaly
 from .grad_mode import state as _grad_mode
 from .tensor import Tensor
@@ -50,6 +52,8 @@ class Function(Node):
 
     backward_name = None           # PyTorch's node name, e.g. "MulBackward0"
     n_options = 0                  # trailing forward arguments that are settings, not inputs
+    may_overflow = False           # forward can divide by zero / overflow: silence NumPy's
+                                   # warnings there, since PyTorch returns inf/nan silently
     needs_input_grad = ()
     _saved = ()                    # arrays kept for backward (None once freed)
     _saved_sources = ()            # per saved array: (tensor, version box, version, producer) or None
@@ -81,7 +85,12 @@ class Function(Node):
             else:
                 data.append(a)
         record = record and _grad_mode.enabled
-        out = Tensor._make(cls.forward(ctx, *data), record, ctx if record else None)
+        if cls.may_overflow:
+            with np.errstate(all="ignore"):
+                result = cls.forward(ctx, *data)
+        else:
+            result = cls.forward(ctx, *data)
+        out = Tensor._make(result, record, ctx if record else None)
         if record:
             ctx._connect(args, out)
         if forward_ad_state.levels:

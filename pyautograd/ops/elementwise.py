@@ -89,6 +89,7 @@ class Mul(Function):
 
 class Div(Function):
     backward_name = "DivBackward0"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a, b):
@@ -110,6 +111,7 @@ class Div(Function):
 
 class Reciprocal(Function):
     backward_name = "ReciprocalBackward0"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a):
@@ -131,6 +133,7 @@ class Reciprocal(Function):
 class Pow(Function):
     """``tensor ** number``."""
     backward_name = "PowBackward0"
+    may_overflow = True
     n_options = 1
 
     @staticmethod
@@ -157,6 +160,7 @@ class Pow(Function):
 class PowTensor(Function):
     """``tensor ** tensor``."""
     backward_name = "PowBackward1"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a, b):
@@ -186,6 +190,7 @@ class PowTensor(Function):
 class RPow(Function):
     """``number ** tensor``."""
     backward_name = "PowBackward2"
+    may_overflow = True
     n_options = 1
 
     @staticmethod
@@ -225,6 +230,7 @@ class Neg(Function):
 # ---- functions of one input -----------------------------------------------------------------
 class Exp(Function):
     backward_name = "ExpBackward0"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a):
@@ -245,12 +251,12 @@ class Exp(Function):
 
 class Log(Function):
     backward_name = "LogBackward0"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a):
         ctx.save_for_backward(a)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.log(a)
+        return np.log(a)
 
     @staticmethod
     def backward(ctx, g):
@@ -265,11 +271,11 @@ class Log(Function):
 
 class Sqrt(Function):
     backward_name = "SqrtBackward0"
+    may_overflow = True
 
     @staticmethod
     def forward(ctx, a):
-        with np.errstate(invalid="ignore"):
-            out = np.sqrt(a)
+        out = np.sqrt(a)
         ctx.save_for_backward(out)
         return out
 
