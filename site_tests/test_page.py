@@ -127,3 +127,34 @@ def test_keyboard_only(server, open_page):
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")   # Esc then Tab leaves it
     assert not page.evaluate("document.activeElement.classList.contains('cm-content')")
+
+
+def test_edits_follow_their_cell_when_the_lesson_changes(server, open_page):
+    """A new cell above moves nothing; a rewritten cell keeps the reader's old edit, with a notice."""
+    s = open_page(server.url + "playground/")
+    page = s.page
+    wait_cells(page)
+    for index, text in ((1, "# সম্পাদনা এক"), (2, "# সম্পাদনা দুই")):
+        editor = cell(page, index).locator(".cm-content")
+        editor.click()
+        page.keyboard.press("Control+End")
+        page.keyboard.insert_text("\n" + text)
+    page.wait_for_timeout(400)
+    html = page.evaluate("fetch(location.href).then(r => r.text())")
+    first = html.index('<div class="lr-cell"')
+    # the author inserts a cell at the top and rewrites (what was) cell 1
+    changed = html[:first] + '<div class="lr-cell" data-src="print(0)"></div>' + html[first:]
+    changed = changed.replace("print(a * b)", "print(a + b)", 1)
+    s.context.route(server.url + "playground/", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=changed,
+        headers={"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}))
+    page.reload()
+    wait_cells(page)
+    assert page.evaluate("window.lessonRunner.cells") == 7
+    moved = cell(page, 3).locator(".cm-content").inner_text()
+    assert "# সম্পাদনা দুই" in moved                       # followed its cell down one place
+    adopted = cell(page, 2).locator(".cm-content").inner_text()
+    assert "# সম্পাদনা এক" in adopted and "print(a * b)" in adopted
+    assert "লেখক" in cell(page, 2).locator('[data-role="notice"]').inner_text()
+    cell(page, 2).locator('[data-role="reset"]').click()
+    assert "print(a + b)" in cell(page, 2).locator(".cm-content").inner_text()

@@ -165,6 +165,24 @@ def test_stop_interrupts_and_state_survives(booted):
     assert output_text(page, i).strip() == "রয়ে গেছে"   # namespace survived the interrupt
 
 
+def test_stop_on_a_queued_cell_takes_it_out_of_the_queue(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "import time\nt0 = time.time()\nwhile time.time() - t0 < 1.5:\n    pass\nprint('শেষ')")
+    cell(page, i).locator('[data-role="run"]').click()
+    page.wait_for_function("""i => document.querySelector(`[data-cell="${i}"] [data-role=status]`).textContent.includes('চলছে')""",
+                           arg=i)
+    cell(page, 0).locator('[data-role="run"]').click()          # queued behind it
+    assert "অপেক্ষায়" in cell(page, 0).locator('[data-role="status"]').inner_text()
+    cell(page, 0).locator('[data-role="stop"]').click()
+    assert cell(page, 0).get_attribute("data-state") == "idle"
+    page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'done'")
+    assert output_text(page, i).strip() == "শেষ"                 # the running cell was not touched
+    page.wait_for_timeout(300)
+    assert cell(page, 0).get_attribute("data-state") == "idle"
+    assert "বাতিল" in cell(page, 0).locator('[data-role="status"]').inner_text()
+
+
 def test_display_protocol_draws_graph_and_plot(booted):
     session, page, n = booted
     i = n + SCRATCH

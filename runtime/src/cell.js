@@ -3,7 +3,7 @@
 // and persists the reader's edits.
 import { createEditor, replaceText } from "./editor.js";
 import { OutputView } from "./output.js";
-import { loadEdit, saveEdit, hashText } from "./storage.js";
+import { saveEdit } from "./storage.js";
 import { t } from "./strings.js";
 
 function button(role, label, title) {
@@ -17,10 +17,13 @@ function button(role, label, title) {
 }
 
 export class Cell {
-  constructor(element, index, page, actions) {
+  constructor(element, index, page, storage, actions) {
     this.el = element;
     this.index = index;
     this.page = page;
+    this.storageKey = storage.key;       // see storage.js
+    this.storageAfter = storage.after;   // key of the previous cell
+    this.saved = storage.saved;          // {code, adopted} or null
     this.actions = actions;             // {run(cell), stop(cell), runAbove(cell)}
     this.original = element.dataset.src || "";
     this.expectError = element.hasAttribute("data-expect-error");
@@ -69,11 +72,11 @@ export class Cell {
     out.setAttribute("aria-label", t.outputLabel(this.index));
     this.output = new OutputView(out);
 
-    const saved = loadEdit(this.page, this.index);
+    const saved = this.saved;
     let text = this.original;
-    if (saved && typeof saved.code === "string" && saved.code !== this.original) {
+    if (saved && saved.code !== this.original) {
       text = saved.code;
-      this.showNotice(saved.base && saved.base !== hashText(this.original) ? t.authorChanged : t.edited, "info");
+      this.showNotice(saved.adopted ? t.authorChanged : t.edited, "info");
     }
     this.view = createEditor(editorBox, text, {
       label: t.editorLabel(this.index),
@@ -102,12 +105,14 @@ export class Cell {
 
   flushSave(code = this.code) {
     clearTimeout(this.saveTimer);
-    if (!saveEdit(this.page, this.index, code, this.original)) this.actions.storageFailed(this);
+    if (!saveEdit(this.storageKey, this.index, this.storageAfter, code, this.original,
+      Boolean(this.saved && this.saved.adopted))) this.actions.storageFailed(this);
   }
 
   reset() {
     if (this.code === this.original) return;
     replaceText(this.view, this.original);
+    this.saved = null;                   // back on the author's current code
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
     this.view.focus();

@@ -6,7 +6,7 @@ import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
 import { ensureIsolation } from "./coi.js";
-import { storageWorks } from "./storage.js";
+import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
 
@@ -20,6 +20,7 @@ let page = null;          // {key, ns, cells, counter}
 let nsSerial = 0;
 let queue = Promise.resolve();
 let storageWarned = false;
+let activeCell = null;    // the cell whose code is running in the worker right now
 
 function loadManifest() {
   manifestPromise = manifestPromise || fetch(runtimeURL + "manifest.json", { cache: "no-cache" }).then((r) => {
@@ -76,6 +77,10 @@ function runCell(cell) {
 
 async function execute(cell) {
   if (!cell.el.isConnected) return { stdout: "", stderr: "", error: null, ms: 0, skipped: true };
+  if (cell.cancelled) {
+    cell.cancelled = false;
+    return { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, cancelled: true };
+  }
   const here = page;
   cell.hideNotice();
   const missing = here.cells.filter((c) => c.index < cell.index && !c.ran).map((c) => bn(c.index + 1));
@@ -90,7 +95,13 @@ async function execute(cell) {
   }
   if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
   if (python.limited && python.bootProblem) cell.output.notice(t.numpyFailed(python.bootProblem.message), "warning");
+  if (cell.cancelled) {
+    cell.cancelled = false;
+    cell.setState("idle", t.status.cancelled);
+    return { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, cancelled: true };
+  }
   cell.setState("running");
+  activeCell = cell;
   here.counter += 1;
   cell.setCounter(here.counter);
   cell.flushSave();
@@ -99,6 +110,7 @@ async function execute(cell) {
     onCapped: (limit) => cell.output.markCapped(limit),
     onDisplay: (message) => cell.output.display(message),
   });
+  activeCell = null;
   cell.output.flush();
   cell.ran = !result.restarted;
   const ms = result.ms || 0;
@@ -118,6 +130,12 @@ async function execute(cell) {
 }
 
 async function stopCell(cell) {
+  if (cell !== activeCell) {
+    // Queued or waiting for Python to boot: take it out of the queue.
+    cell.cancelled = true;
+    cell.setState("idle", t.status.cancelled);
+    return;
+  }
   if (!python) return;
   const how = await python.stop();
   if (how === "restarted") cell.output.notice(t.stoppedRestarted, "warning");
@@ -147,7 +165,9 @@ function scan() {
       storageWarned = true;
     },
   };
-  page.cells = elements.map((el, i) => new Cell(el, i, key, actions));
+  const keys = cellKeys(key, elements.map((el) => el.dataset.src || ""));
+  const saved = loadEdits(key, keys);
+  page.cells = elements.map((el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions));
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   // Warm up Python as soon as the reader shows intent to run something.
   document.addEventListener("focusin", warmUp, { once: true, capture: true });

@@ -1,6 +1,9 @@
-// A reader's edits, kept in localStorage per page and cell. Each entry also records a
-// hash of the author's code it started from, so a later change of the lesson is noticed.
-const PREFIX = "pyautograd-lessons:cell:v1:";
+// A reader's edits, kept in localStorage per page and cell. A cell's key is its page plus
+// a hash of the author's code (and which occurrence of that code it is on the page), so
+// edits stay with their cell when a lesson gains or loses other cells. When the author
+// changes a cell's code, the reader's old edit is adopted by the cell now at that
+// position, with a notice: nothing typed is dropped silently.
+const PREFIX = "pyautograd-lessons:cell:v2:";
 
 export function hashText(text) {
   let h = 2166136261;
@@ -11,8 +14,24 @@ export function hashText(text) {
   return (h >>> 0).toString(16);
 }
 
-function key(page, index) {
-  return `${PREFIX}${page}:${index}`;
+/** Storage keys for the cells of a page, in order (originals: the author's code of each). */
+export function cellKeys(page, originals) {
+  const seen = new Map();
+  return originals.map((code) => {
+    const h = hashText(code);
+    const n = seen.get(h) || 0;
+    seen.set(h, n + 1);
+    return `${PREFIX}${page}:${h}:${n}`;
+  });
+}
+
+function read(k) {
+  try {
+    const raw = localStorage.getItem(k);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
 }
 
 export function storageWorks() {
@@ -26,21 +45,54 @@ export function storageWorks() {
   }
 }
 
-/** The saved edit {code, base} or null. */
-export function loadEdit(page, index) {
+/**
+ * The saved edits of a page's cells, in order: each {code, adopted} or null (adopted: the
+ * edit was made to an earlier version of the author's code; it stays so marked until Reset). An edit made
+ * to an earlier version of the author's code (its key is no longer on the page) is
+ * adopted by the cell that now follows the same previous cell, or else by the cell now at
+ * its old position; adopted edits move to their new cell's key.
+ */
+export function loadEdits(page, keys) {
+  const live = new Set(keys);
+  const prefix = `${PREFIX}${page}:`;
+  const orphans = [];
   try {
-    const raw = localStorage.getItem(key(page, index));
-    return raw ? JSON.parse(raw) : null;
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith(prefix) && !live.has(k)) {
+        const entry = read(k);
+        if (entry && typeof entry.code === "string") orphans.push({ k, entry });
+      }
+    }
   } catch {
-    return null;
+    /* storage unavailable */
   }
+  const result = keys.map((k) => {
+    const own = read(k);
+    return own && typeof own.code === "string" ? { code: own.code, adopted: Boolean(own.adopted) } : null;
+  });
+  const adopt = (i, match) => {
+    const found = orphans.findIndex(match);
+    if (found < 0) return;
+    const { k, entry } = orphans.splice(found, 1)[0];
+    result[i] = { code: entry.code, adopted: true };
+    try {
+      localStorage.setItem(keys[i], JSON.stringify({ ...entry, index: i, after: keys[i - 1] || "", adopted: true }));
+      localStorage.removeItem(k);
+    } catch {
+      /* kept in memory for this visit */
+    }
+  };
+  keys.forEach((_, i) => result[i] || adopt(i, (o) => o.entry.after === (keys[i - 1] || "")));
+  keys.forEach((_, i) => result[i] || adopt(i, (o) => o.entry.index === i));
+  return result;
 }
 
 /** Save ``code`` (or forget it when it equals the original). Returns false if storage failed. */
-export function saveEdit(page, index, code, original) {
+export function saveEdit(key, index, after, code, original, adopted = false) {
   try {
-    if (code === original) localStorage.removeItem(key(page, index));
-    else localStorage.setItem(key(page, index), JSON.stringify({ code, base: hashText(original), saved: Date.now() }));
+    if (code === original) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify({ code, index, after, adopted, saved: Date.now() }));
     return true;
   } catch {
     return false;

@@ -23,6 +23,7 @@ export const t = {
     error: (ms) => `ত্রুটি — ${bn(ms)} মি.সে.`,
     expectedError: (ms) => `প্রত্যাশিত ত্রুটি — ${bn(ms)} মি.সে.`,
     stopped: "থামানো হয়েছে",
+    cancelled: "বাতিল করা হয়েছে (চালানো হয়নি)",
     bootFailed: "পাইথন চালু করা যায়নি",
   },
   counter: (n) => (n ? `[${bn(n)}]` : "[ ]"),
