@@ -17,6 +17,8 @@ def setup(post_display):
     """Line-buffer the streams (so prints appear as they happen) and route lessonkit displays."""
     sys.stdout.reconfigure(line_buffering=True)
     sys.stderr.reconfigure(line_buffering=True)
+    import builtins
+    builtins.input = _no_input
     import lessonkit
 
     def sink(message):
@@ -25,6 +27,13 @@ def setup(post_display):
         post_display(json.dumps(message))
 
     lessonkit.set_sink(sink)
+
+
+def _no_input(prompt=""):
+    """Cells cannot ask the reader for input (the worker has no keyboard); say so clearly."""
+    if prompt:
+        print(prompt, end="", flush=True)
+    raise OSError("input() is not available in the browser cells: write the value into the code instead")
 
 
 def _seed():

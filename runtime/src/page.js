@@ -136,9 +136,9 @@ async function stopCell(cell) {
     cell.setState("idle", t.status.cancelled);
     return;
   }
-  if (!python) return;
-  const how = await python.stop();
-  if (how === "restarted") cell.output.notice(t.stoppedRestarted, "warning");
+  // Interrupted: the cell ends with KeyboardInterrupt. Restarted: its run resolves with
+  // {restarted: true} and execute() tells the reader that the namespace is gone.
+  if (python) await python.stop();
 }
 
 function runAbove(cell) {
@@ -169,13 +169,17 @@ function scan() {
   const saved = loadEdits(key, keys);
   page.cells = elements.map((el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions));
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
-  // Warm up Python as soon as the reader shows intent to run something.
-  document.addEventListener("focusin", warmUp, { once: true, capture: true });
+  // Warm up Python as soon as the reader shows intent to run something (focus or pointer
+  // on a cell), not on every page view: readers who only read download no Python.
+  document.addEventListener("focusin", warmUp, { capture: true });
+  document.addEventListener("pointerover", warmUp, { capture: true });
 }
 
 function warmUp(event) {
-  if (event.target.closest && event.target.closest(".lr-cell")) bootPython().catch(() => {});
-  else document.addEventListener("focusin", warmUp, { once: true, capture: true });
+  if (!(event.target.closest && event.target.closest(".lr-cell"))) return;
+  document.removeEventListener("focusin", warmUp, { capture: true });
+  document.removeEventListener("pointerover", warmUp, { capture: true });
+  bootPython().catch(() => {});
 }
 
 window.lessonRunner = {
