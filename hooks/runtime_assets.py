@@ -34,12 +34,34 @@ class SiteBuildError(Exception):
     pass
 
 
+def _stale_packages(root: Path, nm: Path) -> list[str]:
+    """Direct dependencies whose installed version differs from the exact pin in package.json."""
+    pins = json.loads((root / "package.json").read_text())["dependencies"]
+    stale = []
+    for name, version in pins.items():
+        meta = nm / name / "package.json"
+        installed = json.loads(meta.read_text()).get("version") if meta.is_file() else None
+        if installed != version:
+            stale.append(f"{name} (want {version}, have {installed or 'nothing'})")
+    return stale
+
+
 def _node_modules(root: Path) -> Path:
+    """node_modules as package-lock.json pins it; runs `npm ci` when it is missing or stale."""
     nm = root / "node_modules"
-    if not (nm / "pyodide" / "package.json").is_file() or not (nm / "esbuild").is_dir():
+    stale = _stale_packages(root, nm)
+    if not stale:
+        return nm
+    npm = shutil.which("npm")
+    if npm is None:
         raise SiteBuildError(
-            f"{nm} is missing or incomplete: run `npm ci` in {root} first "
-            "(`bash scripts/serve` does this for you)")
+            f"{nm} is missing or out of date ({', '.join(stale)}) and npm is not installed: "
+            f"install Node.js + npm, then run `npm ci` in {root} (`bash scripts/serve` does this for you)")
+    log.info("node_modules is missing or out of date (%s): running npm ci", ", ".join(stale))
+    proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True)
+    stale = _stale_packages(root, nm)
+    if proc.returncode != 0 or stale:
+        raise SiteBuildError(f"`npm ci` in {root} failed; run it by hand to see why:\n{proc.stdout}{proc.stderr}")
     return nm
 
 

@@ -104,6 +104,22 @@ def test_strict_offline_makes_it_a_failure(dirs, tmp_path, monkeypatch, no_netwo
         runtime_assets._numpy(nm, tmp_path / "out", "314.0.4")
 
 
-def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
+def test_missing_node_modules_runs_npm_ci_or_says_to(tmp_path, monkeypatch):
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": {"pyodide": "314.0.4"}}))
+    monkeypatch.setattr(runtime_assets.shutil, "which", lambda name: None)
     with pytest.raises(runtime_assets.SiteBuildError, match="npm ci"):
         runtime_assets._node_modules(tmp_path)
+    ran = []
+
+    def fake_npm(cmd, cwd, **kw):
+        ran.append(cmd)
+        meta = tmp_path / "node_modules" / "pyodide" / "package.json"
+        meta.parent.mkdir(parents=True)
+        meta.write_text(json.dumps({"version": "314.0.4"}))
+        return runtime_assets.subprocess.CompletedProcess(cmd, 0, "", "")
+
+    monkeypatch.setattr(runtime_assets.shutil, "which", lambda name: "/usr/bin/npm")
+    monkeypatch.setattr(runtime_assets.subprocess, "run", fake_npm)
+    assert runtime_assets._node_modules(tmp_path) == tmp_path / "node_modules"
+    assert ran == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
+    assert runtime_assets._node_modules(tmp_path) and len(ran) == 1     # up to date: no second npm ci
