@@ -57,7 +57,8 @@ def _node_modules(root: Path) -> Path:
         raise SiteBuildError(
             f"{nm} is missing or out of date ({', '.join(stale)}) and npm is not installed: "
             f"install Node.js + npm, then run `npm ci` in {root} (`bash scripts/serve` does this for you)")
-    log.info("node_modules is missing or out of date (%s): running npm ci", ", ".join(stale))
+    what = "missing" if not nm.is_dir() else "out of date: " + ", ".join(stale)
+    log.info("node_modules is %s; running npm ci", what)
     proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True)
     stale = _stale_packages(root, nm)
     if proc.returncode != 0 or stale:
