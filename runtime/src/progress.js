@@ -35,7 +35,14 @@ export class BootProgress {
     }
     const clock = document.createElement("p");
     clock.className = "lr-boot-clock";
-    el.append(title, bar, list, clock);
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "lr-boot-close";
+    close.textContent = "×";
+    close.title = t.boot.close;
+    close.setAttribute("aria-label", t.boot.close);
+    close.addEventListener("click", () => { el.hidden = true; });
+    el.append(close, title, bar, list, clock);
     this.title = title;
     this.bar = bar;
     this.clock = clock;
