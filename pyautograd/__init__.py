@@ -22,6 +22,7 @@ from .ops.index import where
 from .ops.linalg import dot, matmul, mm, mv, outer
 from .printing import set_printoptions
 from . import autograd
+from .anomaly import is_anomaly_enabled
 from . import func, nn, optim, viz
 
 _methods.install()

@@ -37,6 +37,8 @@ class detect_anomaly(set_detect_anomaly):
     """Context manager: anomaly detection on inside the block."""
 
     def __init__(self, check_nan=True):
+        warnings.warn("Anomaly Detection has been enabled. This mode will increase the runtime "
+                      "and should only be enabled for debugging.", UserWarning, stacklevel=2)
         super().__init__(True, check_nan)
 
 

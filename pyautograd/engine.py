@@ -107,11 +107,11 @@ def _call_backward(node, grad, create_graph):
         return result if type(result) is tuple else (result,)
     try:
         result = node.backward(node, grad)
+        result = result if type(result) is tuple else (result,)
+        anomaly.check_nan(node, result)
     except Exception:
         anomaly.report_failure(node)
         raise
-    result = result if type(result) is tuple else (result,)
-    anomaly.check_nan(node, result)
     return result
 
 
