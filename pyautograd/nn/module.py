@@ -7,10 +7,8 @@ import numpy as np
 from ..tensor import Tensor
 from .parameter import Parameter
 
-_IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
 
-
-class IncompatibleKeys(_IncompatibleKeys):
+class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
     def __repr__(self):
         if not self.missing_keys and not self.unexpected_keys:
             return "<All keys matched successfully>"
@@ -35,42 +33,46 @@ class Module:
 
     # ---- attribute registration ------------------------------------------------------------
     def __setattr__(self, name, value):
-        if "_parameters" not in self.__dict__ and isinstance(value, (Parameter, Module)):
-            raise AttributeError("cannot assign parameters before Module.__init__() call")
-        params, modules = self.__dict__.get("_parameters"), self.__dict__.get("_modules")
-        for store in (params, self.__dict__.get("_buffers"), modules):
-            if store is not None and name in store and not self._fits(store, value):
-                self._refuse(store, name, value)
-        if isinstance(value, Parameter):
+        """PyTorch's order: a Parameter or a Module may replace anything; a name already held
+        as a parameter, child module or buffer only takes a value of that kind (or None)."""
+        d = self.__dict__
+        params, modules, buffers = d.get("_parameters"), d.get("_modules"), d.get("_buffers")
+        if isinstance(value, (Parameter, Module)):
+            if params is None:
+                what = "parameters" if isinstance(value, Parameter) else "module"
+                raise AttributeError(f"cannot assign {what} before Module.__init__() call")
+            if isinstance(value, Module) and name in params:
+                self._refuse("parameter", name, value)
             self._forget(name)
-            params[name] = value
-        elif isinstance(value, Module):
-            self._forget(name)
-            modules[name] = value
+            (params if isinstance(value, Parameter) else modules)[name] = value
         elif params is not None and name in params:
-            params[name] = value                  # None
+            if value is not None:
+                self._refuse("parameter", name, value)
+            params[name] = None
         elif modules is not None and name in modules:
-            modules[name] = value
-        elif self.__dict__.get("_buffers") is not None and name in self._buffers:
-            self._buffers[name] = value
+            if value is not None:
+                self._refuse("child module", name, value)
+            modules[name] = None
+        elif buffers is not None and name in buffers:
+            if value is not None and not isinstance(value, Tensor):
+                self._refuse("buffer", name, value)
+            buffers[name] = value
         else:
             object.__setattr__(self, name, value)
 
-    def _fits(self, store, value):
-        if value is None:
-            return True
-        if store is self._parameters:
-            return isinstance(value, Parameter)
-        if store is self._modules:
-            return isinstance(value, Module)
-        return isinstance(value, Tensor)
+    _EXPECTED = {"parameter": "pyautograd.nn.Parameter", "child module": "pyautograd.nn.Module",
+                 "buffer": "pyautograd.nn.Buffer, pyautograd.Tensor"}
 
-    def _refuse(self, store, name, value):
-        kind = f"pyautograd.{value.dtype.legacy_name}" if isinstance(value, Tensor) else type(value).__name__
-        expected = ("pyautograd.nn.Parameter" if store is self._parameters else
-                    "Module" if store is self._modules else "Tensor")
-        raise TypeError(f"cannot assign '{kind}' as {'parameter' if store is self._parameters else 'child module' if store is self._modules else 'buffer'} "
-                        f"'{name}' ({expected} or None expected)")
+    @staticmethod
+    def _typename(value):
+        if isinstance(value, Tensor):
+            return f"pyautograd.{value.dtype.legacy_name}"
+        cls = type(value)
+        return cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+    def _refuse(self, kind, name, value):
+        raise TypeError(f"cannot assign '{self._typename(value)}' as {kind} '{name}' "
+                        f"({self._EXPECTED[kind]} or None expected)")
 
     def _forget(self, name):
         self.__dict__.pop(name, None)
@@ -92,8 +94,11 @@ class Module:
         object.__delattr__(self, name)
 
     def register_parameter(self, name, param):
+        if "_parameters" not in self.__dict__:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
         if param is not None and not isinstance(param, Parameter):
-            self._refuse(self._parameters, name, param)
+            raise TypeError(f"cannot assign '{self._typename(param)}' object to parameter '{name}' "
+                            "(pyautograd.nn.Parameter or None required)")
         self._forget(name)
         self._parameters[name] = param
 
@@ -256,7 +261,7 @@ class Module:
         if errors:
             raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" +
                                "\n\t".join(errors))
-        return IncompatibleKeys(missing, unexpected)
+        return _IncompatibleKeys(missing, unexpected)
 
     # ---- printing -------------------------------------------------------------------------------
     def extra_repr(self):
