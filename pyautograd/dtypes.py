@@ -49,8 +49,8 @@ def to_numpy_dtype(d):
     """Accept our dtype, a NumPy dtype or a Python type; return a NumPy dtype."""
     if isinstance(d, dtype):
         return d.numpy
-    if d is builtins.float:
-        return _default.numpy
+    if d is builtins.float:                 # PyTorch: Python float means float64, whatever the default
+        return np.dtype(np.float64)
     if d is builtins.int:
         return np.dtype(np.int64)
     if d is builtins.bool:
