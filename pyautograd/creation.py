@@ -20,7 +20,11 @@ def manual_seed(seed):
     return random
 
 
-seed = manual_seed
+def seed():
+    """Seed the generator from the operating system's entropy and return that seed (as PyTorch)."""
+    s = int(np.random.SeedSequence().entropy) % 2 ** 64
+    manual_seed(s)
+    return s
 
 
 def _finish(data, dtype, requires_grad):
@@ -68,9 +72,13 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def as_tensor(data, dtype=None, device=None):
-    if isinstance(data, Tensor) and dtype is None:
-        return data
-    return tensor(data, dtype=dtype) if not isinstance(data, np.ndarray) else from_numpy(data)
+    """Like ``tensor`` but without a copy when it can: a tensor is returned as is (or converted
+    with ``to``, which autograd tracks), a NumPy array of the right dtype is shared."""
+    if isinstance(data, Tensor):
+        return data if dtype is None else data.to(dtype)
+    if isinstance(data, np.ndarray) and (dtype is None or dtypes.to_numpy_dtype(dtype) == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype)
 
 
 def from_numpy(array):
