@@ -60,7 +60,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays, tensors)."""
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
-                      "sourceTensor.clone().detach() or sourceTensor.clone().detach()."
+                      "sourceTensor.detach().clone() or sourceTensor.detach().clone()."
                       "requires_grad_(True), rather than torch.tensor(sourceTensor).",
                       UserWarning, stacklevel=2)
         array = data._data.copy()
