@@ -283,3 +283,20 @@ def test_manual_seed_accepts_numpy_ints_and_floats_like_int():
     a = pag.rand(3).tolist()
     pag.manual_seed(9.0)
     assert pag.rand(3).tolist() == a
+
+
+def test_tensor_of_a_tensor_copies_and_warns_like_torch():
+    for lib in LIBS:
+        src = lib.tensor([1.0, 2.0], requires_grad=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            copy_ = lib.tensor(src)
+        assert [str(w.message).replace("torch.tensor", "pyautograd.tensor") for w in caught] == [
+            "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
+            .replace("torch.tensor", "pyautograd.tensor")]
+        assert caught[0].category is UserWarning
+        assert copy_.is_leaf and not copy_.requires_grad and copy_.grad_fn is None
+        with lib.no_grad():
+            src[0] = 5.0
+        assert copy_.tolist() == [1.0, 2.0]

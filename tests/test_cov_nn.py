@@ -584,3 +584,20 @@ def test_top_level_helpers():
         assert getattr(pag, alias)(a, b).tolist() == getattr(torch, alias)(torch.tensor([3.0, 1.0]),
                                                                           torch.tensor([2.0, 4.0])).tolist()
     assert pag.negative(a).tolist() == [-3.0, -1.0]
+
+
+def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
+    def into_param(lib):
+        net = lib.nn.Linear(2, 1)
+        return lambda: setattr(net, "weight", lib.nn.Tanh())
+    for lib in LIBS:                     # the module path of Tanh differs (torch.nn.modules.activation)
+        kind, message = _error(into_param(lib))
+        assert kind == "TypeError" and message.startswith("cannot assign 'pyautograd.nn.")
+        assert message.endswith(".Tanh' as parameter 'weight' (pyautograd.nn.Parameter or None expected)")
+
+    def register_early(lib):
+        class Early(lib.nn.Module):
+            def __init__(self):
+                self.register_parameter("w", None)
+        return Early
+    assert _same_error(register_early) == ("AttributeError", "cannot assign parameter before Module.__init__() call")
