@@ -62,41 +62,69 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None):
-    """Run the backward pass; return the gradients that reached ``capture`` nodes."""
+    """Run the backward pass; return the gradients that reached ``capture`` nodes.
+
+    ``buffers`` holds the gradient summed so far for each node; ``shared`` names the nodes
+    whose buffered array is also held elsewhere (a pass-through gradient, a view), which a
+    leaf must copy before keeping it as its ``.grad``.
+    """
     dependencies = _count_dependencies(roots)
-    buffers = {}                                   # node -> [gradient, owned?]
+    buffers, shared = {}, set()
     for node, g in zip(roots, root_grads):
-        _add_to_buffer(buffers, node, g, False)
-    ready = [n for n in dict.fromkeys(roots) if dependencies.get(n, 0) == 0]
+        if node in buffers:
+            buffers[node] = buffers[node] + g
+        else:
+            buffers[node] = g
+            shared.add(node)
+    ready = [n for n in buffers if n not in dependencies]
     captured = {}
+    rare = capture is not None or only is not None      # autograd.grad / backward(inputs=...)
     mode = enable_grad() if create_graph else no_grad()
     with mode, np.errstate(all="ignore"):     # like PyTorch: inf/nan gradients, no warnings
         while ready:
             node = ready.pop()
-            g, owned = buffers.pop(node, (None, False))
-            if g is not None and capture is not None and node in capture:
-                captured[node] = g
+            g = buffers.pop(node, None)
+            if rare and g is not None:
+                if capture is not None and node in capture:
+                    captured[node] = g
+                if only is not None and node in only and type(node) is not AccumulateGrad:
+                    add_to_grad(only[node], g, False)
             if type(node) is AccumulateGrad:
                 if g is not None and capture is None and (only is None or node in only):
-                    node.accumulate(g, owned)
+                    add_to_grad(node.variable, g, node not in shared)
                 continue
-            if g is not None and node._retained is not None:
-                _store_retained(node, g, only)
-            if g is not None and only is not None and node in only:
-                add_to_grad(only[node], g, False)
-            grads = _call_backward(node, g, create_graph) if g is not None else ()
-            if not retain_graph and g is not None:
-                node._release()
-            for i, (child, _) in enumerate(node.next_functions):
-                if child is None:
-                    continue
-                gi = grads[i] if i < len(grads) else None
-                if gi is not None:
-                    _add_to_buffer(buffers, child, gi, _owns(gi, i, grads, g, owned))
-                left = dependencies[child] - 1
-                dependencies[child] = left
-                if left == 0:
-                    ready.append(child)
+            children = node.next_functions
+            if g is not None:
+                if node._retained is not None:
+                    _store_retained(node, g, only)
+                grads = _call_backward(node, g, create_graph)
+                if not retain_graph:
+                    node._release()
+                n_grads = len(grads)
+                for i, (child, _) in enumerate(children):
+                    if child is None:
+                        continue
+                    gi = grads[i] if i < n_grads else None
+                    if gi is not None:
+                        previous = buffers.get(child)
+                        if previous is None:
+                            buffers[child] = gi
+                            if gi is g or type(gi) is Tensor or gi.base is not None:
+                                shared.add(child)
+                        else:
+                            buffers[child] = previous + gi
+                            shared.discard(child)
+                    left = dependencies[child] - 1
+                    dependencies[child] = left
+                    if not left:
+                        ready.append(child)
+            else:                        # no gradient reached this node: just release its inputs
+                for child, _ in children:
+                    if child is not None:
+                        left = dependencies[child] - 1
+                        dependencies[child] = left
+                        if not left:
+                            ready.append(child)
     return captured
 
 
@@ -116,40 +144,21 @@ def _call_backward(node, grad, create_graph):
 
 
 def _count_dependencies(roots):
+    """For every node below the roots, how many edges point into it."""
     dependencies = {}
-    stack = list(dict.fromkeys(roots))
+    stack = list(set(roots))
     seen = set(stack)
     while stack:
-        node = stack.pop()
-        for child, _ in node.next_functions:
+        for child, _ in stack.pop().next_functions:
             if child is None:
                 continue
-            dependencies[child] = dependencies.get(child, 0) + 1
-            if child not in seen:
+            if child in seen:
+                dependencies[child] = dependencies.get(child, 0) + 1     # a root may be a child
+            else:
+                dependencies[child] = 1
                 seen.add(child)
                 stack.append(child)
     return dependencies
-
-
-def _add_to_buffer(buffers, node, g, owned):
-    entry = buffers.get(node)
-    if entry is None:
-        buffers[node] = [g, owned]
-    else:
-        entry[0] = entry[0] + g
-        entry[1] = True
-
-
-def _owns(gi, i, grads, incoming, incoming_owned):
-    """May the receiver keep ``gi`` without copying? (No one else holds that array.)"""
-    if type(gi) is Tensor:
-        return False
-    for j, other in enumerate(grads):
-        if j != i and other is gi:
-            return False
-    if gi is incoming:
-        return incoming_owned
-    return gi.base is None
 
 
 def _store_retained(node, g, only):
