@@ -122,13 +122,26 @@ class PageSession:
         self.context.close()
 
 
+@pytest.fixture(scope="session")
+def offline_fallback(manifest):
+    """Pages may fetch nothing from other origins, except the one documented fallback: a site
+    built without NumPy's wheel loads it from the official Pyodide URL. Tests answer that
+    request as an offline machine would (refused), so plain-Python cells must still work.
+    Use as ``PageSession(..., allow=offline_fallback)``."""
+    numpy = manifest["numpy"]
+    if numpy["local"]:
+        return ()
+    return ((numpy["remote_base"] + numpy["file"], lambda route: route.abort()),)
+
+
 @pytest.fixture
-def open_page(browser):
+def open_page(browser, offline_fallback):
     sessions = []
+    fallback = offline_fallback
 
     def _open(url, allow=(), **context_args):
         parts = urlsplit(url)
-        session = PageSession(browser, f"{parts.scheme}://{parts.netloc}", allow, **context_args)
+        session = PageSession(browser, f"{parts.scheme}://{parts.netloc}", tuple(allow) + fallback, **context_args)
         sessions.append(session)
         session.page.goto(url)
         return session

@@ -140,11 +140,44 @@ def test_numpy_fallback_from_official_url(browser, server, manifest, numpy_in_si
                 assert result["error"] is None and "26.0" in result["stdout"], result
             else:
                 assert result["error"] and "ModuleNotFoundError" in result["error"]
-                text = cell(page, 1).locator('[data-role="output"]').inner_text()
-                assert "NumPy লোড করা যায়নি" in text
+                assert "NumPy লোড করা যায়নি" in cell(page, 1).locator('[data-role="notice"]').inner_text()
+                assert "NumPy বা pyautograd লোড হয়নি" in cell(page, 1).locator('[data-role="output"]').inner_text()
                 assert page.locator(".lr-boot").inner_text().count("NumPy") >= 1
                 pure = page.evaluate("window.lessonRunner.run(0)")
                 assert pure["error"] is None and "নমস্কার" in pure["stdout"]
                 shot(page, "numpy-fallback-integrity-failure", full_page=False)
         finally:
             session.close()
+
+
+def test_without_numpy_plain_python_runs_and_numpy_cells_explain(browser, server, manifest):
+    """A reader whose browser cannot get NumPy (offline, blocked): no hang, a Bengali
+    explanation on the cells that need NumPy, and plain Python cells still work. Runs with
+    or without the wheel in the site: both the local and the official URL are refused."""
+    numpy = manifest["numpy"]
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    remote = numpy["remote_base"] + numpy["file"]
+    session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, refuse)])
+    session.context.route(f"{server.url}assets/runtime/pyodide/{numpy['file']}", refuse)
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        needs_numpy = page.evaluate("window.lessonRunner.run(1)")
+        assert refused, "the NumPy wheel was never requested"
+        assert needs_numpy["error"] and "ModuleNotFoundError" in needs_numpy["error"], needs_numpy
+        assert "NumPy লোড করা যায়নি" in cell(page, 1).locator('[data-role="notice"]').inner_text()
+        assert "NumPy বা pyautograd লোড হয়নি" in cell(page, 1).locator('[data-role="output"]').inner_text()
+        assert cell(page, 1).get_attribute("data-state") == "error"
+        plain = page.evaluate("window.lessonRunner.run(0)")
+        assert plain["error"] is None and "নমস্কার" in plain["stdout"], plain
+        assert cell(page, 0).locator('[data-role="notice"]').is_hidden()
+        shot(page, "numpy-unavailable", full_page=False)
+        assert not session.foreign, session.foreign
+    finally:
+        session.close()

@@ -11,9 +11,9 @@ SCRATCH = -1
 
 
 @pytest.fixture(scope="module")
-def booted(browser, server):
+def booted(browser, server, offline_fallback):
     from conftest import PageSession
-    session = PageSession(browser, server.url.rstrip("/"))
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
     page = session.page
     page.goto(server.url + "playground/")
     wait_cells(page)
@@ -247,9 +247,9 @@ def test_service_worker_isolates_pages_on_a_plain_host(browser, plain_server):
         context.close()
 
 
-def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_server):
+def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_server, offline_fallback):
     from conftest import PageSession
-    session = PageSession(browser, plain_server.url.rstrip("/"), service_workers="block")
+    session = PageSession(browser, plain_server.url.rstrip("/"), allow=offline_fallback, service_workers="block")
     page = session.page
     try:
         page.goto(plain_server.url + "playground/")

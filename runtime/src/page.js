@@ -94,7 +94,6 @@ async function execute(cell) {
     return { stdout: "", stderr: "", error: "BootError: " + String(err && err.message || err), ms: 0 };
   }
   if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
-  if (python.limited && python.bootProblem) cell.output.notice(t.numpyFailed(python.bootProblem.message), "warning");
   if (cell.cancelled) {
     cell.cancelled = false;
     cell.setState("idle", t.status.cancelled);
@@ -124,6 +123,11 @@ async function execute(cell) {
     cell.setState("error", stopped ? t.status.stopped : cell.expectError ? t.status.expectedError(ms) : t.status.error(ms));
   } else {
     cell.setState("done", t.status.done(ms));
+  }
+  // Without NumPy only plain Python runs; say why above a cell that needed it (the output
+  // itself stays exactly what the cell printed).
+  if (python.limited && python.bootProblem && /No module named '(numpy|pyautograd)'/.test(result.error || "")) {
+    cell.showNotice(t.numpyFailed(python.bootProblem.message), "warning");
   }
   if (!result.restarted) cell.compareWithExpected(cell.output.stdout, result.error);
   return { stdout: cell.output.stdout, stderr: cell.output.stderr, error: result.error || null, ms };
