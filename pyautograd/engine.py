@@ -10,7 +10,7 @@ Unless ``retain_graph``, each node frees its saved buffers as soon as it has run
 import numpy as np
 
 from . import anomaly
-from .function import AccumulateGrad, accumulator_of, add_to_grad
+from .function import AccumulateGrad, accumulator_of, add_to_grad, run_hooks
 from .grad_mode import enable_grad, no_grad
 from .tensor import Tensor
 
@@ -91,10 +91,16 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                     add_to_grad(only[node], g, False)
             if type(node) is AccumulateGrad:
                 if g is not None and capture is None and (only is None or node in only):
+                    hooks = node.variable._hooks
+                    if hooks:
+                        g = run_hooks(hooks, g)
+                        shared.add(node)            # a hook may hand back an array it keeps
                     add_to_grad(node.variable, g, node not in shared)
                 continue
             children = node.next_functions
             if g is not None:
+                if node._hooks:
+                    g = run_hooks(node._hooks, g)
                 if node._retained is not None:
                     _store_retained(node, g, only)
                 grads = _call_backward(node, g, create_graph)

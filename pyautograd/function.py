@@ -39,6 +39,7 @@ class Node:
 
     next_functions = ()
     _retained = None               # weakref to an output whose .grad is kept (retain_grad)
+    _hooks = ()                    # register_hook on this node's output tensor
 
     def name(self):
         return type(self).__name__
@@ -174,6 +175,16 @@ class AccumulateGrad(Node):
 
     def accumulate(self, grad, owned):
         add_to_grad(self.variable, grad, owned)
+
+
+def run_hooks(hooks, grad):
+    """Give ``grad`` to each hook in turn; a hook that returns a tensor replaces it."""
+    for hook in list(hooks):
+        as_tensor = grad if type(grad) is Tensor else Tensor._make(grad)
+        result = hook(as_tensor)
+        if result is not None:
+            grad = result if type(grad) is Tensor else np.asarray(result._data if isinstance(result, Tensor) else result)
+    return grad
 
 
 def add_to_grad(tensor, grad, owned):

@@ -34,11 +34,22 @@ _NON_LEAF_GRAD_WARNING = (
 )
 
 
+class RemovableHandle:
+    """Returned by ``register_hook``: ``handle.remove()`` unregisters the hook."""
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self):
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
     __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_vc", "_retains_grad",
-                 "_accumulator", "_name", "_tangent", "__weakref__")
+                 "_accumulator", "_name", "_tangent", "_hooks", "__weakref__")
     __array_priority__ = 1000      # ``ndarray * tensor`` defers to Tensor.__rmul__
     __array_ufunc__ = None
 
@@ -65,6 +76,7 @@ class Tensor:
         t._accumulator = None
         t._name = None
         t._tangent = None
+        t._hooks = None
         return t
 
     # ---- autograd attributes --------------------------------------------------------------
@@ -131,6 +143,23 @@ class Tensor:
         if self.grad_fn is not None:
             self._retains_grad = True
             self.grad_fn._retained = weakref.ref(self)
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` whenever this tensor's gradient is computed; if the hook
+        returns a tensor, that tensor is used as the gradient instead. Returns a handle
+        whose ``remove()`` takes the hook off again."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            if self._hooks is None:
+                self._hooks = []
+            hooks = self._hooks
+        else:
+            if "_hooks" not in vars(self.grad_fn):
+                self.grad_fn._hooks = []
+            hooks = self.grad_fn._hooks
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     def detach(self):
         """The same values, cut from the graph (shares memory and the version counter)."""
@@ -274,6 +303,7 @@ def _init(t, data, requires_grad, grad_fn):
     t._accumulator = None
     t._name = None
     t._tangent = None
+    t._hooks = None
 
 
 def _unwrap(data):
