@@ -17,7 +17,9 @@ def _keepdim_shape(shape, dims):
 
 
 class Sum(Function):
+    """Sum over ``dims``: every summed element gets the output's gradient."""
     n_options = 2
+
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims = a.shape, dims
@@ -43,8 +45,9 @@ class SumDim(Sum):
     backward_name = "SumBackward1"
 
 
-class Mean(Function):
-    n_options = 2
+class Mean(Sum):
+    """A sum divided by the number of summed elements, and so is its gradient."""
+
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims = a.shape, dims
@@ -53,8 +56,7 @@ class Mean(Function):
 
     @staticmethod
     def backward(ctx, g):
-        g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims)) / ctx.count
-        return expand(g, ctx.shape), None, None
+        return Sum.backward(ctx, g / ctx.count)
 
     @staticmethod
     def jvp(ctx, t):
