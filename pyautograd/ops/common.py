@@ -41,11 +41,14 @@ def sum_to(g, shape):
     if shape is None or g.shape == shape:
         return g
     extra = len(g.shape) - len(shape)
-    axes = tuple(range(extra)) + tuple(i + extra for i, n in enumerate(shape) if n == 1 and g.shape[i + extra] != 1)
+    lead = tuple(range(extra))                        # dimensions broadcasting added in front
+    ones = tuple(i + extra for i, n in enumerate(shape) if n == 1 and g.shape[i + extra] != 1)
     if is_tensor(g):
-        s = g.sum(dim=axes, keepdim=True) if axes else g
+        s = g.sum(dim=lead + ones, keepdim=True) if lead or ones else g
         return s.reshape(shape)
-    return np.sum(g, axis=axes, keepdims=True).reshape(shape) if axes else g.reshape(shape)
+    if ones:
+        return np.add.reduce(g, axis=lead + ones, keepdims=True).reshape(shape)
+    return np.add.reduce(g, axis=lead) if lead else g.reshape(shape)
 
 
 def expand(g, shape):
