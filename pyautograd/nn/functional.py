@@ -34,6 +34,7 @@ class Addmm(Function):
     @staticmethod
     def forward(ctx, x, w, b):
         ctx.save_for_backward(x, w)
+        ctx.bias_shape = b.shape
         out = x @ w.T
         out += b
         return out
@@ -54,14 +55,12 @@ class Addmm(Function):
 
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``."""
-    if bias is not None and input.dim() == 2 and weight.dim() == 2 and bias.dim() <= 1:
-        if input.shape[1] != weight.shape[1]:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({input.shape[0]}x{input.shape[1]} "
-                               f"and {weight.shape[1]}x{weight.shape[0]})")
-        out = Addmm.apply(input, weight, bias)
-        if out.grad_fn is not None:
-            out.grad_fn.bias_shape = bias._data.shape
-        return out
+    x, w = input._data, weight._data                  # shapes read off the arrays: this runs per layer
+    if bias is not None and x.ndim == 2 and w.ndim == 2 and bias._data.ndim <= 1:
+        if x.shape[1] != w.shape[1]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
+                               f"and {w.shape[1]}x{w.shape[0]})")
+        return Addmm.apply(input, weight, bias)
     out = input @ weight.t()
     return out if bias is None else out + bias
 
