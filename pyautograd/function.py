@@ -57,7 +57,8 @@ class Function(Node):
                                    # warnings there, since PyTorch returns inf/nan silently
     needs_input_grad = ()
     _saved = ()                    # arrays kept for backward (None once freed)
-    _saved_sources = ()            # per saved array: (tensor, version box, version, producer) or None
+    _saved_sources = ()            # per saved array: (input tensor or None, version box, version,
+                                   #   this node if it is our output) or None
     _graph_mode = False            # True while a create_graph backward runs this node
 
     def __init_subclass__(cls, **kwargs):
@@ -129,7 +130,7 @@ class Function(Node):
             source = None
             for a in args:
                 if isinstance(a, Tensor) and a._data is array:
-                    source = (a, a._vc, a._vc[0], a.grad_fn)
+                    source = (a, a._vc, a._vc[0], None)
                     break
             else:
                 if array is out._data:
@@ -213,7 +214,10 @@ def accumulator_of(leaf):
 
 
 def _modified_message(array, source):
-    tensor, box, expected, producer = source
+    tensor, box, expected, node = source
+    # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
+    # for a node's own saved output, that node; a leaf has none.
+    producer = tensor.grad_fn if tensor is not None else node
     kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
     which = ""
     if producer is not None:
