@@ -7,6 +7,8 @@
    several paths meet. AccumulateGrad nodes at the leaves add into ``.grad``.
 Unless ``retain_graph``, each node frees its saved buffers as soon as it has run.
 """
+import warnings
+
 import numpy as np
 
 from . import anomaly
@@ -18,6 +20,13 @@ from .tensor import Tensor
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """``pyautograd.autograd.backward``: accumulate d(tensors)/d(leaves) into ``.grad``."""
     tensors = _as_tuple(tensors)
+    if create_graph:
+        warnings.warn(
+            "Using backward() with create_graph=True will create a reference cycle between the "
+            "parameter and its gradient which can cause a memory leak. We recommend using "
+            "autograd.grad when creating the graph to avoid this. If you have to use this "
+            "function, make sure to reset the .grad fields of your parameters to None after use "
+            "to break the cycle and avoid the leak.", UserWarning, stacklevel=3)
     grads = _make_grads(tensors, grad_tensors, create_graph)
     roots = [_root_node(t, i) for i, t in enumerate(tensors)]
     if retain_graph is None:

@@ -7,7 +7,19 @@ from ..function import Function
 from ..tensor import Tensor
 from .common import expand, normalize_dims, sum_keepdim
 
-values_indices = namedtuple("values_indices", ["values", "indices"])
+
+
+def _return_type(op):
+    """``(values, indices)`` of max/min along a dim, printed like PyTorch's return types."""
+    base = namedtuple(op, ["values", "indices"])
+
+    def __repr__(self):
+        return f"pyautograd.return_types.{op}(\nvalues={self.values!r},\nindices={self.indices!r})"
+
+    return type(op, (base,), {"__slots__": (), "__repr__": __repr__, "__str__": __repr__})
+
+
+return_types = {"max": _return_type("max"), "min": _return_type("min")}
 
 
 def _keepdim_shape(shape, dims):
@@ -217,7 +229,7 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
     d = d[0] if d else 0
     values = dim_op.apply(a, d, keepdim, numpy_arg)
     indices = Tensor._make(numpy_arg(a._data, axis=d, keepdims=keepdim))
-    return values_indices(values, indices)
+    return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
 
 def max(a, dim=None, keepdim=False, other=None):
