@@ -155,7 +155,10 @@ class Function(Node):
             elif source[0] is not None:
                 values.append(source[0])
             else:                                      # the output of this very node
-                values.append(Tensor._make(array, True, self))
+                out = Tensor._make(array, True, self)
+                if forward_ad_state.levels:            # forward-over-reverse: keep its tangent
+                    out._tangent = getattr(self, "_out_tangent", None)
+                values.append(out)
         return tuple(values)
 
     def _release(self):

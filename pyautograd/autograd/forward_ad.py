@@ -124,6 +124,7 @@ def propagate_tangent(cls, ctx, args, out):
     if result.shape != out._data.shape:
         result = np.broadcast_to(result, out._data.shape)
     _set_tangent(out, Tensor._make(np.array(result, dtype=out._data.dtype)))
+    ctx._out_tangent = out._tangent      # a backward that reuses the saved output needs it too
 
 
 def _data(x):

@@ -265,8 +265,24 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
         return tuple(Tensor._make(np.zeros_like(x._data)) if g is None else g for g, x in zip(grads, xs))
 
     if outer_jacobian_strategy == "forward-mode":
-        raise NotImplementedError("forward-over-reverse needs tangents through the backward "
-                                  "pass, which pyautograd's forward mode does not record")
+        # Forward-over-reverse: push a tangent through the (recorded) backward pass, so each
+        # forward sweep gives one column H e_k. The dual inputs become leaves that require
+        # grad and keep their tangents, so the gradient can be taken with respect to them.
+        def gradient_of_duals(*duals):
+            leaves = []
+            for d in duals:
+                leaf = Tensor._make(d._data, True)
+                if d._tangent is not None:
+                    forward_ad._set_tangent(leaf, d._tangent)
+                leaves.append(leaf)
+            return gradient(*leaves)
+
+        with enable_grad():
+            result = jacobian(gradient_of_duals, inputs, create_graph=create_graph, strict=strict,
+                              vectorize=vectorize, strategy="forward-mode")
+        return result if inputs_tuple else result[0][0]
+    if outer_jacobian_strategy != "reverse-mode":
+        raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode".')
     with enable_grad():
         result = jacobian(gradient, inputs, create_graph=create_graph, strict=strict,
                           strategy="reverse-mode")
