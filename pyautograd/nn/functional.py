@@ -233,21 +233,29 @@ class NllLoss(Function):
         logp2 = logp if batched else logp[None]
         target1 = np.atleast_1d(target)
         n, classes = logp2.shape
-        if np.any(((target1 < 0) | (target1 >= classes)) & (target1 != ignore_index)):
-            bad = target1[((target1 < 0) | (target1 >= classes)) & (target1 != ignore_index)][0]
-            raise IndexError(f"Target {bad} is out of bounds.")
+        rows = np.arange(n)
         keep = target1 != ignore_index
-        safe = np.where(keep, target1, 0)
-        w = (np.ones(classes, dtype=logp.dtype) if weight is None else weight)[safe] * keep
-        denom = w.sum() if reduction == "mean" else 1
+        out_of_range = (target1 < 0) | (target1 >= classes)
+        if out_of_range.any():
+            bad = target1[out_of_range & keep]
+            if bad.size:
+                raise IndexError(f"Target {bad[0]} is out of bounds.")
+        if weight is None and keep.all():                 # the usual case: each row counts once
+            safe, w = target1, None
+            denom = n if reduction == "mean" else 1
+        else:
+            safe = np.where(keep, target1, 0)
+            w = (np.ones(classes, dtype=logp.dtype) if weight is None else weight)[safe] * keep
+            denom = w.sum() if reduction == "mean" else 1
+        picked = logp2[rows, safe]
         pick = np.zeros_like(logp2)                       # -w_i / denom at (i, target_i)
-        pick[np.arange(n), safe] = -w / denom
-        ctx.pick = pick if batched else pick[0]
-        ctx.reduction = reduction
-        losses = -w * logp2[np.arange(n), safe]
-        if reduction == "none":
-            return losses if batched else losses[0]
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(invalid="ignore", divide="ignore"):      # denom 0: nan, as PyTorch
+            pick[rows, safe] = -1 / denom if w is None else -w / denom
+            losses = -picked if w is None else -w * picked
+            ctx.pick = pick if batched else pick[0]
+            ctx.reduction = reduction
+            if reduction == "none":
+                return losses if batched else losses[0]
             return np.asarray(losses.sum() / denom, dtype=logp.dtype)
 
     @staticmethod

@@ -106,8 +106,22 @@ def normalize_dims(dim, ndim):
     return tuple(sorted(set(out))) if ndim else ()
 
 
+def reduce_keepdim(ufunc, x, dim):
+    """``ufunc.reduce`` over one axis of an array, keeping it as size 1.
+
+    NumPy reduces a short contiguous last axis slowly (one inner loop per row: 15 µs for
+    the max over the 10 classes of 128 rows). For such a matrix, reducing its transposed
+    copy along axis 0 runs across rows at once and is ~3x faster.
+    """
+    if x.ndim == 2 and dim == 1 and x.shape[1] <= 16 and x.shape[0] >= 4 * x.shape[1]:
+        return ufunc.reduce(np.ascontiguousarray(x.T), axis=0)[:, None]
+    return ufunc.reduce(x, axis=dim, keepdims=True)
+
+
 def sum_keepdim(x, dims):
     """Sum over ``dims`` keeping them as size-1 axes (arrays or tensors)."""
     if is_tensor(x):
         return x.sum(dim=dims, keepdim=True)
+    if isinstance(dims, int):
+        return reduce_keepdim(np.add, x, dims)
     return np.sum(x, axis=dims, keepdims=True)

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import expand, normalize_dims, sum_keepdim
+from .common import expand, normalize_dims, reduce_keepdim, sum_keepdim
 
 
 
@@ -157,8 +157,8 @@ class Softmax(Function):
 
     @staticmethod
     def forward(ctx, a, dim):
-        shifted = np.exp(a - np.max(a, axis=dim, keepdims=True))
-        out = shifted / np.sum(shifted, axis=dim, keepdims=True)
+        shifted = np.exp(a - reduce_keepdim(np.maximum, a, dim))
+        out = shifted / reduce_keepdim(np.add, shifted, dim)
         ctx.save_for_backward(out)
         ctx.dim = dim
         return out
@@ -180,8 +180,8 @@ class LogSoftmax(Function):
 
     @staticmethod
     def forward(ctx, a, dim):
-        shifted = a - np.max(a, axis=dim, keepdims=True)
-        out = shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
+        shifted = a - reduce_keepdim(np.maximum, a, dim)
+        out = shifted - np.log(reduce_keepdim(np.add, np.exp(shifted), dim))
         ctx.save_for_backward(out)
         ctx.dim = dim
         return out
