@@ -207,6 +207,19 @@ def add_to_grad(tensor, grad, owned):
         current._data += grad
 
 
+def clear_grads(tensors, set_to_none=True):
+    """What ``zero_grad`` does for modules and optimizers: drop each ``.grad`` (the default,
+    as in PyTorch 2), or zero it in a tensor of its own, cut from any graph."""
+    for t in tensors:
+        if t._grad is None:
+            continue
+        if set_to_none:
+            t._grad = None
+        else:
+            t._grad = t._grad.detach()
+            t._grad._data[...] = 0
+
+
 def accumulator_of(leaf):
     """The leaf's AccumulateGrad node, shared by every use of the leaf (held weakly)."""
     node = leaf._accumulator() if leaf._accumulator is not None else None

@@ -5,6 +5,7 @@ from collections import OrderedDict, namedtuple
 import numpy as np
 
 from ..tensor import Tensor
+from ..function import clear_grads
 from .parameter import Parameter
 
 
@@ -172,14 +173,7 @@ class Module:
     # ---- training helpers ---------------------------------------------------------------------
     def zero_grad(self, set_to_none=True):
         """Forget the gradients of the last backward (they would add up otherwise)."""
-        for p in self.parameters():
-            if p._grad is None:
-                continue
-            if set_to_none:
-                p._grad = None
-            else:
-                p._grad = p._grad.detach()
-                p._grad._data[...] = 0
+        clear_grads(self.parameters(), set_to_none)
 
     def train(self, mode=True):
         if not isinstance(mode, bool):

@@ -5,6 +5,7 @@ and bump each parameter's version so a graph that saved the old value notices.
 """
 from collections import defaultdict
 
+from ..function import clear_grads
 from ..tensor import Tensor
 
 
@@ -41,17 +42,7 @@ class Optimizer:
     def zero_grad(self, set_to_none=True):
         """Forget the last gradients (``.grad = None``, or zeros with set_to_none=False)."""
         for group in self.param_groups:
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                if set_to_none:
-                    p._grad = None
-                else:
-                    p._grad = p._grad.detach()
-                    p._grad._data[...] = 0
-
-    def _params_with_grad(self, group):
-        return [p for p in group["params"] if p._grad is not None]
+            clear_grads(group["params"], set_to_none)
 
     def state_dict(self):
         ids = {}
