@@ -159,10 +159,32 @@ def test_stop_interrupts_and_state_survives(booted):
     c.locator('[data-role="stop"]').click()
     page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000)
     out = output_text(page, i)
-    assert "KeyboardInterrupt" in out and "থামানো" in out
+    stop = page.evaluate("window.lessonRunner.lastStop")
+    assert "KeyboardInterrupt" in out and "থামানো" in out, stop
+    assert stop["outcome"] == "interrupted" and stop["signals"] == 1, stop
     set_code(page, i, "print(kept)")
     run_and_wait(page, i)
     assert output_text(page, i).strip() == "রয়ে গেছে"   # namespace survived the interrupt
+
+
+def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(page, i, "caught = 0\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
+                      "    caught += 1\nwhile True:\n    pass")
+    c = cell(page, i)
+    c.locator('[data-role="run"]').click()
+    page.wait_for_function("""i => document.querySelector(`[data-cell="${i}"]`).dataset.state === 'running'""", arg=i)
+    page.wait_for_timeout(300)
+    c.locator('[data-role="stop"]').click()
+    page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000)
+    out = output_text(page, i)
+    stop = page.evaluate("window.lessonRunner.lastStop")
+    assert "KeyboardInterrupt" in out and "নতুন করে চালু" not in out, stop   # a second signal, no restart
+    assert stop["outcome"] == "interrupted" and stop["seen"] and stop["signals"] >= 2, stop
+    set_code(page, i, "print(caught)")
+    run_and_wait(page, i)
+    assert output_text(page, i).strip() == "1"
 
 
 def test_stop_on_a_queued_cell_takes_it_out_of_the_queue(booted):

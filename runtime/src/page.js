@@ -1,7 +1,7 @@
 // Page module: finds the runnable cells on every page Material shows (instant navigation
 // swaps pages without a reload, so this re-scans on each document$ emission), runs them
 // one at a time in a shared per-page namespace through the Pyodide worker, and exposes
-// window.lessonRunner {ready(), run(i), runAll()} for tests and tools.
+// window.lessonRunner {ready(), run(i), runAll(), cells, lastStop} for tests and tools.
 import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
@@ -203,6 +203,10 @@ window.lessonRunner = {
   },
   get cells() {
     return page ? page.cells.length : 0;
+  },
+  /** How the last Stop went ({outcome, seen, waitedMs, signals}), for tests and bug reports. */
+  get lastStop() {
+    return python ? python.lastStop : null;
   },
 };
 

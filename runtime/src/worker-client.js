@@ -3,7 +3,10 @@
 // namespace survives); otherwise, or if Python does not stop in time, the worker is
 // terminated and a new one is started (the namespace is lost; listeners are told).
 
-const STOP_GRACE_MS = 2500;
+const STOP_TICK_MS = 100;
+const STOP_BUDGET_MS = 3000;          // Python never took the signal: restart after this
+const STOP_BUDGET_TAKEN_MS = 8000;    // it took the signal and is unwinding: wait longer
+const STOP_RESIGNAL_MS = 1000;        // taken but still running (a bare except?): again
 
 export class PythonWorker {
   constructor(runtimeURL, manifest) {
@@ -34,6 +37,7 @@ export class PythonWorker {
     this.limited = false;
     this.ready = false;
     this.bootProblem = null;
+    this.lastStop = this.lastStop || null;
     this.interrupt = (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function")
       ? new Int32Array(new SharedArrayBuffer(4)) : null;
   }
@@ -84,7 +88,7 @@ export class PythonWorker {
         if (job) {
           this.pending.delete(message.id);
           if (this.running === message.id) this.running = null;
-          clearTimeout(job.stopTimer);
+          if (job.stopTimer) clearTimeout(job.stopTimer.timer);
           job.resolve(message);
         }
         break;
@@ -116,16 +120,60 @@ export class PythonWorker {
     const id = this.running;
     const job = id && this.pending.get(id);
     if (!job) return Promise.resolve("idle");
-    if (this.interrupt && job) {
-      Atomics.store(this.interrupt, 0, 2);  // SIGINT -> KeyboardInterrupt in the cell
-      return new Promise((resolve) => {
-        const original = job.resolve;
-        job.resolve = (message) => { original(message); resolve("interrupted"); };
-        job.stopTimer = setTimeout(() => { this.restart(); resolve("restarted"); }, STOP_GRACE_MS);
-      });
+    if (!this.interrupt) {
+      this.restart();
+      return Promise.resolve("restarted");
     }
-    this.restart();
-    return Promise.resolve("restarted");
+    if (job.stopping) return job.stopping;
+    job.stopping = new Promise((resolve) => {
+      const original = job.resolve;
+      job.resolve = (message) => {
+        if (this.lastStop) this.lastStop.outcome = "interrupted";
+        original(message);
+        resolve("interrupted");
+      };
+      job.stopTimer = this._watchInterrupt(() => { this.restart(); resolve("restarted"); });
+    });
+    return job.stopping;
+  }
+
+  /**
+   * Raise SIGINT in the worker and watch it land. Python takes the signal by setting the
+   * buffer back to 0; once it has, the cell is finishing (or swallowed the
+   * KeyboardInterrupt in an `except`, so it is signalled again). Only time the page was
+   * awake counts, so a stalled main thread never turns a good interrupt into a restart.
+   * Returns the timer handle; gives up (calls giveUp) when the budget runs out.
+   */
+  _watchInterrupt(giveUp) {
+    const buffer = this.interrupt;
+    Atomics.store(buffer, 0, 2);            // SIGINT -> KeyboardInterrupt in the cell
+    let waited = 0, sinceTaken = 0, seen = false, last = performance.now();
+    const handle = { timer: null };
+    const report = this.lastStop = { outcome: "pending", seen: false, waitedMs: 0, signals: 1 };
+    const tick = () => {
+      const now = performance.now();
+      const step = Math.min(now - last, STOP_TICK_MS * 2);
+      last = now;
+      waited += step;
+      if (Atomics.load(buffer, 0) === 0) {
+        seen = true;
+        sinceTaken += step;
+        if (sinceTaken >= STOP_RESIGNAL_MS) {   // taken but not ending: signal again
+          Atomics.store(buffer, 0, 2);
+          sinceTaken = 0;
+          report.signals += 1;
+        }
+      }
+      Object.assign(report, { seen, waitedMs: Math.round(waited) });
+      const budget = seen ? STOP_BUDGET_TAKEN_MS : STOP_BUDGET_MS;
+      if (waited >= budget) {
+        report.outcome = "restarted";
+        giveUp();
+      }
+      else handle.timer = setTimeout(tick, STOP_TICK_MS);
+    };
+    handle.timer = setTimeout(tick, STOP_TICK_MS);
+    return handle;
   }
 
   /** Throw the worker away (its namespaces too) and be ready to boot a new one. */
@@ -134,7 +182,7 @@ export class PythonWorker {
     const orphans = [...this.pending.values()];
     this._start();
     for (const job of orphans) {
-      clearTimeout(job.stopTimer);
+      if (job.stopTimer) clearTimeout(job.stopTimer.timer);
       job.resolve({ type: "done", restarted: true, error: "KeyboardInterrupt", kind: "KeyboardInterrupt", traceback: null, ms: 0 });
     }
     this._emit("restart");
