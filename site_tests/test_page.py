@@ -78,6 +78,12 @@ def test_phone_width_375(server, open_page):
     shot(page, "playground-375px")
 
 
+def wait_saved(page, text):
+    """Wait until an edit containing ``text`` has reached localStorage."""
+    page.wait_for_function("""text => Object.keys(localStorage).some(
+        k => (localStorage.getItem(k) || '').includes(text))""", arg=text, timeout=10000)
+
+
 def test_edits_survive_reload_and_reset_restores(server, open_page):
     s = open_page(server.url + "playground/")
     page = s.page
@@ -87,7 +93,7 @@ def test_edits_survive_reload_and_reset_restores(server, open_page):
     editor.click()
     page.keyboard.press("Control+End")
     page.keyboard.type("\nprint('আমার সম্পাদনা')")
-    page.wait_for_timeout(400)   # edits are saved after a short pause
+    wait_saved(page, "আমার সম্পাদনা")   # edits are saved after a short pause
     page.reload()
     wait_cells(page)
     editor = cell(page, 1).locator(".cm-content")
@@ -137,7 +143,8 @@ def test_edits_follow_their_cell_when_the_lesson_changes(server, open_page):
         editor.click()
         page.keyboard.press("Control+End")
         page.keyboard.insert_text("\n" + text)
-    page.wait_for_timeout(400)
+    wait_saved(page, "সম্পাদনা এক")
+    wait_saved(page, "সম্পাদনা দুই")
     html = page.evaluate("fetch(location.href).then(r => r.text())")
     first = html.index('<div class="lr-cell"')
     # the author inserts a cell at the top and rewrites (what was) cell 1
