@@ -68,6 +68,20 @@ def test_pure_python_cell_runs_and_prints(booted):
     shot(page, "runner-first-cell", full_page=False)
 
 
+def test_boot_progress_counts_downloaded_megabytes(booted):
+    """The boot panel shows megabytes as Pyodide's wasm and standard library arrive."""
+    session, page, n = booted
+    page.evaluate("window.lessonRunner.ready().catch(() => null)")
+    bytes_line = page.locator('[data-role="boot-bytes"]')
+    page.wait_for_function("""() => Number(document.querySelector('[data-role="boot-bytes"]')
+                                      ?.dataset.loaded || 0) > 9e6""")
+    text = bytes_line.text_content()
+    assert text.startswith("ডাউনলোড:") and text.endswith("MB") and " / " in text, text
+    done, total = (float(part.strip().split()[0].translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")))
+                   for part in text.split(":", 1)[1].split("/"))
+    assert 9 < done <= total < 60, text
+
+
 def test_edit_and_rerun_with_shift_and_ctrl_enter(booted):
     session, page, n = booted
     i = n + SCRATCH

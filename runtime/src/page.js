@@ -36,6 +36,7 @@ async function getPython() {
   if (python) return python;
   python = new PythonWorker(runtimeURL, manifest);
   python.on("progress", (step, state) => progress.step(step, state));
+  python.on("bytes", (loaded, expected) => progress.bytes(loaded, expected));
   python.on("bootError", (problem) => {
     if (problem.partial) progress.finish("limited", t.numpyFailed(problem.message));
     else progress.finish("failed", t.bootFailed(problem.message));

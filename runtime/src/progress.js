@@ -33,6 +33,11 @@ export class BootProgress {
       list.appendChild(li);
       this.items[step] = li;
     }
+    const download = document.createElement("p");
+    download.className = "lr-boot-bytes";
+    download.dataset.role = "boot-bytes";
+    download.dataset.loaded = "0";
+    download.hidden = true;
     const clock = document.createElement("p");
     clock.className = "lr-boot-clock";
     const close = document.createElement("button");
@@ -42,7 +47,8 @@ export class BootProgress {
     close.title = t.boot.close;
     close.setAttribute("aria-label", t.boot.close);
     close.addEventListener("click", () => { el.hidden = true; });
-    el.append(close, title, bar, list, clock);
+    el.append(close, title, bar, list, download, clock);
+    this.download = download;
     this.title = title;
     this.bar = bar;
     this.clock = clock;
@@ -67,6 +73,16 @@ export class BootProgress {
     if (!li) return;
     li.dataset.state = state;
     this.bar.value = STEPS.reduce((n, s) => n + ({ start: 1, done: 2, failed: 2 }[this.items[s].dataset.state] || 0), 0);
+  }
+
+  /** Megabytes downloaded so far (of the expected total, when the server said how much). */
+  bytes(loaded, expected) {
+    if (!this.el) this.start();
+    const mb = (n) => bn(Math.round(n / 1e5) / 10);
+    this.download.hidden = false;
+    this.download.dataset.loaded = String(loaded);
+    this.download.textContent = expected >= loaded && expected > 0
+      ? t.boot.bytes(mb(loaded), mb(expected)) : t.boot.bytesSoFar(mb(loaded));
   }
 
   finish(kind, message) {

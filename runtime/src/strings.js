@@ -49,6 +49,8 @@ export const t = {
     limited: "NumPy লোড করা যায়নি — শুধু সাধারণ পাইথন চলবে",
     failed: "পাইথন চালু করা যায়নি",
     close: "এই বার্তা বন্ধ করুন",
+    bytes: (done, total) => `ডাউনলোড: ${done} / ${total} MB`,
+    bytesSoFar: (done) => `ডাউনলোড: ${done} MB`,
   },
   numpyFailed: (why) => `NumPy লোড করা যায়নি, তাই NumPy ও pyautograd-এর সেল চলবে না (সাধারণ পাইথন চলবে)। ইন্টারনেট সংযোগ দেখে পাতাটি আবার লোড করুন। কারণ: ${why}`,
   bootFailed: (why) => `ব্রাউজারে পাইথন চালু করা যায়নি। পাতাটি আবার লোড করে দেখুন; নতুন ব্রাউজার (Chrome, Firefox, Safari-র সাম্প্রতিক সংস্করণ) দরকার। কারণ: ${why}`,

@@ -12,7 +12,7 @@ export class PythonWorker {
   constructor(runtimeURL, manifest) {
     this.runtimeURL = runtimeURL;
     this.manifest = manifest;
-    this.listeners = { progress: [], restart: [], bootError: [] };
+    this.listeners = { progress: [], bytes: [], restart: [], bootError: [] };
     this.nextId = 1;
     this._start();
   }
@@ -64,6 +64,9 @@ export class PythonWorker {
     switch (message.type) {
       case "progress":
         this._emit("progress", message.step, message.state);
+        break;
+      case "bytes":
+        this._emit("bytes", message.loaded, message.expected);
         break;
       case "ready":
         this.limited = message.limited;

@@ -1,11 +1,13 @@
 // Web Worker that owns Pyodide. Page -> worker: boot, run, new-ns, drop-ns.
-// Worker -> page: progress, ready, boot-error, stream, capped, display, done.
+// Worker -> page: progress, bytes, ready, boot-error, stream, capped, display, done.
 // It never touches the DOM and knows nothing of the page beyond these messages.
 import harnessSource from "./harness.py";
 
 const OUTPUT_CAP = 200000;      // characters of stdout+stderr per cell
 const DISPLAY_CAP = 50;         // display messages per cell
 const NUMPY_TIMEOUT_MS = 120000;
+const BYTES_EVERY_MS = 100;     // at most ten download-progress messages a second
+const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 
 let pyodide = null;
 let runner = null;              // the _lessonrunner module (harness.py)
@@ -55,9 +57,50 @@ async function fetchVerified(url, sha256) {
   return response.arrayBuffer();
 }
 
+/**
+ * While Python boots, count the bytes of the big downloads (Pyodide's wasm and standard
+ * library, the wheels) as they arrive, so the page can show megabytes, not only steps.
+ * Each response is handed back untouched; a clone of it is read alongside (the wasm keeps
+ * its streaming compilation and code cache). Returns a function that stops counting.
+ */
+function countDownloads() {
+  const realFetch = self.fetch;
+  let loaded = 0, expected = 0, lastPost = 0;
+  const report = (force) => {
+    const now = performance.now();
+    if (!force && now - lastPost < BYTES_EVERY_MS) return;
+    lastPost = now;
+    post({ type: "bytes", loaded, expected });
+  };
+  self.fetch = async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = typeof input === "string" ? input : String(input && input.url || input);
+    if (!BIG_DOWNLOAD.test(url) || !response.ok || !response.body) return response;
+    expected += Number(response.headers.get("content-length")) || 0;
+    report(true);
+    const reader = response.clone().body.getReader();
+    (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          loaded += value.byteLength;
+          report(false);
+        }
+      } catch (err) {
+        // the real consumer sees (and reports) the same failure
+      }
+      report(true);
+    })();
+    return response;
+  };
+  return () => { self.fetch = realFetch; };
+}
+
 async function boot({ runtimeURL, manifest, interruptBuffer }) {
   const step = (name, state) => post({ type: "progress", step: name, state });
   let stage = "python";
+  const stopCounting = countDownloads();
   try {
     step("python", "start");
     const { loadPyodide } = await import(/* @vite-ignore */ runtimeURL + "pyodide/pyodide.mjs");
@@ -112,6 +155,8 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
   } catch (err) {
     post({ type: "boot-error", stage, message: String(err && err.message || err) });
     throw err;
+  } finally {
+    stopCounting();
   }
 }
 
