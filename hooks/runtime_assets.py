@@ -134,6 +134,9 @@ def _fonts(nm: Path, out: Path) -> None:
     (out / "fonts.css").write_text("\n".join(css_parts))
 
 
+DOWNLOAD_STALL_MS = 30000   # the page gives up on a NumPy download with no data for this long
+
+
 def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_files: dict) -> None:
     files = {}
     targets = sorted(p for p in out.rglob("*") if p.is_file() and p.name != "manifest.json")
@@ -142,7 +145,8 @@ def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_fi
         files[str(p.relative_to(site))] = {"sha256": numpy_wheel.sha256_of(p), "size": p.stat().st_size}
     for entry in wheel_files.values():
         entry["sha256"] = files[f"assets/runtime/wheels/{entry['file']}"]["sha256"]
-    manifest = {"pyodide": pyodide_version, "numpy": numpy, "wheels": wheel_files, "files": files}
+    manifest = {"pyodide": pyodide_version, "numpy": numpy, "wheels": wheel_files, "files": files,
+                "download_stall_ms": DOWNLOAD_STALL_MS}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
 
 

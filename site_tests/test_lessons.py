@@ -181,3 +181,32 @@ def test_without_numpy_plain_python_runs_and_numpy_cells_explain(browser, server
         assert not session.foreign, session.foreign
     finally:
         session.close()
+
+
+def test_a_stalled_numpy_download_fails_soon_with_a_message(browser, server, manifest):
+    """A NumPy download that stops sending data is given up after the manifest's
+    ``download_stall_ms`` (not a fixed two minutes); the reader is told, pure Python runs."""
+    assert manifest["download_stall_ms"] == 30000
+    numpy = manifest["numpy"]
+    remote = numpy["remote_base"] + numpy["file"]
+    body = json.dumps({**manifest, "numpy": {**numpy, "local": False}, "download_stall_ms": 3000})
+    hung = []
+    session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, hung.append)])  # never answered
+    session.context.route("**/assets/runtime/manifest.json",
+                          lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        started = time.monotonic()
+        result = page.evaluate("window.lessonRunner.run(1)")    # the NumPy cell
+        waited = time.monotonic() - started                     # boot + 3 s of silence
+        assert [r.request.url for r in hung] == [remote]
+        assert waited < 28, f"gave up after {waited:.0f} s: the manifest's 3 s were not used"
+        assert result["error"] and "ModuleNotFoundError" in result["error"]
+        notice = cell(page, 1).locator('[data-role="notice"]').inner_text()
+        assert "NumPy লোড করা যায়নি" in notice and "stalled" in notice, notice
+        pure = page.evaluate("window.lessonRunner.run(0)")
+        assert pure["error"] is None and "নমস্কার" in pure["stdout"]
+    finally:
+        session.close()

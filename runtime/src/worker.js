@@ -5,7 +5,7 @@ import harnessSource from "./harness.py";
 
 const OUTPUT_CAP = 200000;      // characters of stdout+stderr per cell
 const DISPLAY_CAP = 50;         // display messages per cell
-const NUMPY_TIMEOUT_MS = 120000;
+const STALL_MS = 30000;         // a download with no data for this long has failed
 const BYTES_EVERY_MS = 100;     // at most ten download-progress messages a second
 const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 
@@ -13,6 +13,7 @@ let pyodide = null;
 let runner = null;              // the _lessonrunner module (harness.py)
 let booting = null;             // promise of the boot
 let current = null;             // {id, chars, capped, displays}
+const downloads = { inFlight: 0, lastActivity: 0 };   // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
 
@@ -43,12 +44,22 @@ function sriOf(hex) {
   return "sha256-" + btoa(String.fromCharCode(...bytes));
 }
 
-function withTimeout(promise, ms, what) {
+/**
+ * Reject when a download has made no progress for ``idleMs`` (no response, no new bytes)
+ * while ``promise`` is pending. A slow but moving download is never cut off, and the
+ * CPU-bound work after it (unpacking, compiling) is not timed at all.
+ */
+function failIfStalled(promise, idleMs, what) {
   let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms / 1000} s`)), ms);
+  const stalled = new Promise((_, reject) => {
+    timer = setInterval(() => {
+      const idle = performance.now() - downloads.lastActivity;
+      if (downloads.inFlight > 0 && idle > idleMs) {
+        reject(new Error(`${what}: the download stalled (no data for ${Math.round(idle / 1000)} s)`));
+      }
+    }, 250);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, stalled]).finally(() => clearInterval(timer));
 }
 
 async function fetchVerified(url, sha256) {
@@ -72,10 +83,24 @@ function countDownloads() {
     lastPost = now;
     post({ type: "bytes", loaded, expected });
   };
+  const touch = () => { downloads.lastActivity = performance.now(); };
   self.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
     const url = typeof input === "string" ? input : String(input && input.url || input);
-    if (!BIG_DOWNLOAD.test(url) || !response.ok || !response.body) return response;
+    const big = BIG_DOWNLOAD.test(url);
+    downloads.inFlight += 1;
+    touch();
+    let response;
+    try {
+      response = await realFetch(input, init);
+    } catch (err) {
+      downloads.inFlight -= 1;
+      throw err;
+    }
+    touch();
+    if (!big || !response.ok || !response.body) {
+      downloads.inFlight -= 1;
+      return response;
+    }
     expected += Number(response.headers.get("content-length")) || 0;
     report(true);
     const reader = response.clone().body.getReader();
@@ -85,10 +110,13 @@ function countDownloads() {
           const { done, value } = await reader.read();
           if (done) break;
           loaded += value.byteLength;
+          touch();
           report(false);
         }
       } catch (err) {
         // the real consumer sees (and reports) the same failure
+      } finally {
+        downloads.inFlight -= 1;
       }
       report(true);
     })();
@@ -117,9 +145,9 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     let numpyProblem = null;
     try {
       const problems = [];
-      await withTimeout(
+      await failIfStalled(
         pyodide.loadPackage("numpy", { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) }),
-        NUMPY_TIMEOUT_MS, "NumPy");
+        manifest.download_stall_ms || STALL_MS, "NumPy");
       try {
         pyodide.runPython("import numpy");
       } catch (err) {
