@@ -80,6 +80,9 @@ def test_boot_progress_counts_downloaded_megabytes(booted):
     done, total = (float(part.strip().split()[0].translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")))
                    for part in text.split(":", 1)[1].split("/"))
     assert 9 < done <= total < 60, text
+    # the panel is a polite live region, but its ticking parts are not read out
+    assert page.locator('[data-role="boot-progress"]').get_attribute("aria-live") == "polite"
+    assert bytes_line.get_attribute("aria-live") == "off"
 
 
 def test_edit_and_rerun_with_shift_and_ctrl_enter(booted):

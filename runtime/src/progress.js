@@ -38,8 +38,10 @@ export class BootProgress {
     download.dataset.role = "boot-bytes";
     download.dataset.loaded = "0";
     download.hidden = true;
+    download.setAttribute("aria-live", "off");     // ticks ten times a second: not announced
     const clock = document.createElement("p");
     clock.className = "lr-boot-clock";
+    clock.setAttribute("aria-live", "off");        // the seconds tick: not announced
     const close = document.createElement("button");
     close.type = "button";
     close.className = "lr-boot-close";
@@ -60,6 +62,7 @@ export class BootProgress {
     if (!this.el || !this.el.isConnected) this._build();
     this.el.hidden = false;
     this.el.dataset.state = "booting";
+    if (this.clock) this.clock.setAttribute("aria-live", "off");
     this.started = performance.now();
     clearInterval(this.timer);
     this.timer = setInterval(() => {
@@ -90,6 +93,7 @@ export class BootProgress {
     clearInterval(this.timer);
     this.el.dataset.state = kind;
     this.title.textContent = kind === "ready" ? t.boot.ready : kind === "limited" ? t.boot.limited : t.boot.failed;
+    this.clock.setAttribute("aria-live", "polite");  // the outcome is worth announcing
     this.clock.textContent = message || "";
     if (kind === "ready") setTimeout(() => { if (this.el.dataset.state === "ready") this.el.hidden = true; }, 2500);
   }
