@@ -14,6 +14,7 @@ export class PythonWorker {
     this.manifest = manifest;
     this.listeners = { progress: [], bytes: [], restart: [], bootError: [] };
     this.nextId = 1;
+    this.lastStop = null;           // how the last Stop went (kept across restarts)
     this._start();
   }
 
@@ -37,7 +38,6 @@ export class PythonWorker {
     this.limited = false;
     this.ready = false;
     this.bootProblem = null;
-    this.lastStop = this.lastStop || null;
     this.interrupt = (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function")
       ? new Int32Array(new SharedArrayBuffer(4)) : null;
   }
