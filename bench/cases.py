@@ -9,6 +9,7 @@ same weights and data (float32, drawn with NumPy), so their losses can be compar
 (b) an MLP 784-256-10 (ReLU), softmax cross-entropy, batch 128.
 (c) an MLP 2-64-64-1 (tanh), mean squared error, batch 32.
 """
+
 import numpy as np
 
 LR = 0.1
@@ -22,8 +23,12 @@ def mlp_problem(sizes, batch, classification, seed=0):
     weights = []
     for fan_in, fan_out in zip(sizes, sizes[1:]):
         bound = 1 / np.sqrt(fan_in)
-        weights.append((rng.uniform(-bound, bound, (fan_out, fan_in)).astype(np.float32),
-                        rng.uniform(-bound, bound, fan_out).astype(np.float32)))
+        weights.append(
+            (
+                rng.uniform(-bound, bound, (fan_out, fan_in)).astype(np.float32),
+                rng.uniform(-bound, bound, fan_out).astype(np.float32),
+            )
+        )
     x = rng.normal(size=(batch, sizes[0])).astype(np.float32)
     if classification:
         y = rng.integers(0, sizes[-1], batch)
@@ -35,6 +40,7 @@ def mlp_problem(sizes, batch, classification, seed=0):
 # ---- (a) the scalar network ---------------------------------------------------------------------
 def scalar_pyautograd():
     import pyautograd as pag
+
     p = {k: pag.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
     x1, x2, y = (pag.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
     opt = pag.optim.SGD(list(p.values()), lr=LR)
@@ -46,11 +52,13 @@ def scalar_pyautograd():
         loss.backward()
         opt.step()
         return loss
+
     return step
 
 
 def scalar_torch():
     import torch
+
     p = {k: torch.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
     x1, x2, y = (torch.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
     opt = torch.optim.SGD(list(p.values()), lr=LR)
@@ -62,12 +70,14 @@ def scalar_torch():
         loss.backward()
         opt.step()
         return loss
+
     return step
 
 
 def scalar_numpy():
     """Backprop by hand on Python floats: the lesson 2 formulas, no graph."""
     import math
+
     p = {k: SCALAR[k] for k in PARAMS}
     x1, x2, y = SCALAR["x1"], SCALAR["x2"], SCALAR["y"]
 
@@ -82,6 +92,7 @@ def scalar_numpy():
         for k in PARAMS:
             p[k] -= LR * grads[k]
         return loss
+
     return step
 
 
@@ -94,6 +105,7 @@ def scalar_hips():
     def loss_fn(w):
         h = 1 / (1 + anp.exp(-(w[0] * x1 + w[1] * x2 + w[2])))
         return (w[3] * h + w[4] - y) ** 2
+
     vg = value_and_grad(loss_fn)
     w = np.array([SCALAR[k] for k in PARAMS])
 
@@ -102,12 +114,14 @@ def scalar_hips():
         loss, g = vg(w)
         w = w - LR * g
         return loss
+
     return step
 
 
 def scalar_micrograd():
     """micrograd has no sigmoid (nor exp): ReLU stands in for it."""
     from micrograd.engine import Value
+
     p = {k: Value(SCALAR[k]) for k in PARAMS}
     x1, x2, y = SCALAR["x1"], SCALAR["x2"], SCALAR["y"]
 
@@ -120,12 +134,14 @@ def scalar_micrograd():
         for v in p.values():
             v.data -= LR * v.grad
         return loss
+
     return step
 
 
 # ---- (b), (c) MLPs -----------------------------------------------------------------------------------
 def mlp_pyautograd(problem, classification):
     import pyautograd as pag
+
     weights, x, y = problem
     layers = []
     for i, (w, b) in enumerate(weights):
@@ -145,11 +161,13 @@ def mlp_pyautograd(problem, classification):
         loss.backward()
         opt.step()
         return loss
+
     return step
 
 
 def mlp_torch(problem, classification):
     import torch
+
     weights, x, y = problem
     layers = []
     for i, (w, b) in enumerate(weights):
@@ -169,6 +187,7 @@ def mlp_torch(problem, classification):
         loss.backward()
         opt.step()
         return loss
+
     return step
 
 
@@ -206,12 +225,14 @@ def mlp_numpy(problem, classification):
             w -= LR * gw
             b -= LR * gb
         return loss
+
     return step
 
 
 def mlp_hips(problem, classification):
     import autograd.numpy as anp
     from autograd import value_and_grad
+
     weights, x, y = problem
     n = x.shape[0]
     onehot = np.eye(weights[-1][0].shape[0], dtype=np.float32)[y] if classification else None
@@ -227,6 +248,7 @@ def mlp_hips(problem, classification):
             logp = shifted - anp.log(anp.sum(anp.exp(shifted), axis=1, keepdims=True))
             return -anp.sum(logp * onehot) / n
         return anp.mean((a - y) ** 2)
+
     vg = value_and_grad(loss_fn)
     params = [(w.copy(), b.copy()) for w, b in weights]
 
@@ -235,6 +257,7 @@ def mlp_hips(problem, classification):
         loss, grads = vg(params)
         params = [(w - LR * gw, b - LR * gb) for (w, b), (gw, gb) in zip(params, grads)]
         return loss
+
     return step
 
 
@@ -245,24 +268,35 @@ def scalar_loss(value):
     if hasattr(value, "item"):
         return float(value.item())
     if hasattr(value, "data") and not hasattr(value, "shape"):
-        return float(value.data)                  # micrograd's Value
+        return float(value.data)  # micrograd's Value
     return float(value)
 
 
 FRAMEWORKS = ("pyautograd", "numpy", "torch", "hips", "micrograd")
-LABELS = {"pyautograd": "pyautograd", "numpy": "NumPy by hand", "torch": "PyTorch eager (1 thread)",
-          "hips": "HIPS autograd", "micrograd": "micrograd"}
+LABELS = {
+    "pyautograd": "pyautograd",
+    "numpy": "NumPy by hand",
+    "torch": "PyTorch eager (1 thread)",
+    "hips": "HIPS autograd",
+    "micrograd": "micrograd",
+}
 
 
 def build(case, framework, sizes=None):
     """``step`` for a case ("a", "b", "c") and framework, or None if it does not apply."""
     if case == "a":
-        return {"pyautograd": scalar_pyautograd, "numpy": scalar_numpy, "torch": scalar_torch,
-                "hips": scalar_hips, "micrograd": scalar_micrograd}[framework]()
+        return {
+            "pyautograd": scalar_pyautograd,
+            "numpy": scalar_numpy,
+            "torch": scalar_torch,
+            "hips": scalar_hips,
+            "micrograd": scalar_micrograd,
+        }[framework]()
     if framework == "micrograd":
-        return None                              # scalar engine: the MLP cases are out of its reach
+        return None  # scalar engine: the MLP cases are out of its reach
     classification = case == "b"
     shape, batch = sizes[case]
     problem = mlp_problem(shape, batch, classification)
-    return {"pyautograd": mlp_pyautograd, "numpy": mlp_numpy, "torch": mlp_torch,
-            "hips": mlp_hips}[framework](problem, classification)
+    return {"pyautograd": mlp_pyautograd, "numpy": mlp_numpy, "torch": mlp_torch, "hips": mlp_hips}[
+        framework
+    ](problem, classification)

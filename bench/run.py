@@ -9,43 +9,59 @@ machine hit all of them alike. Every library doing array work runs on one thread
 and PyTorch), so they are compared like for like. Ratios are peer time / pyautograd time:
 above 1 means pyautograd is faster.
 """
+
 import os
 
-for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):   # before NumPy loads
+for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before NumPy loads
     os.environ.setdefault(var, "1")
 
-import argparse          # noqa: E402
-import pathlib           # noqa: E402
-import platform          # noqa: E402
-import statistics        # noqa: E402
-import sys               # noqa: E402
-import time              # noqa: E402
+import argparse  # noqa: E402
+import pathlib  # noqa: E402
+import platform  # noqa: E402
+import statistics  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import cases             # noqa: E402
+import cases  # noqa: E402
 
 FULL_SIZES = {"b": ((784, 256, 10), 128), "c": ((2, 64, 64, 1), 32)}
 QUICK_SIZES = {"b": ((12, 8, 3), 4), "c": ((2, 4, 4, 1), 3)}
-CASE_NAMES = {"a": "(a) scalar two-layer network (lessons)", "b": "(b) MLP 784-256-10, batch 128",
-              "c": "(c) MLP 2-64-64-1, batch 32"}
+CASE_NAMES = {
+    "a": "(a) scalar two-layer network (lessons)",
+    "b": "(b) MLP 784-256-10, batch 128",
+    "c": "(c) MLP 2-64-64-1, batch 32",
+}
 TARGETS = {  # (case, peer): pyautograd must be at most this many times the peer's time
-    ("a", "torch"): 1.0, ("b", "torch"): 1.0, ("c", "torch"): 1.0,
-    ("a", "hips"): 1.0, ("b", "hips"): 1.0, ("c", "hips"): 1.0,
-    ("b", "numpy"): 1.3, ("c", "numpy"): 2.0, ("a", "micrograd"): 2.0,
+    ("a", "torch"): 1.0,
+    ("b", "torch"): 1.0,
+    ("c", "torch"): 1.0,
+    ("a", "hips"): 1.0,
+    ("b", "hips"): 1.0,
+    ("c", "hips"): 1.0,
+    ("b", "numpy"): 1.3,
+    ("c", "numpy"): 2.0,
+    ("a", "micrograd"): 2.0,
 }
 
 
 def available(framework):
-    module = {"pyautograd": "pyautograd", "numpy": "numpy", "torch": "torch", "hips": "autograd",
-              "micrograd": "micrograd"}[framework]
+    module = {
+        "pyautograd": "pyautograd",
+        "numpy": "numpy",
+        "torch": "torch",
+        "hips": "autograd",
+        "micrograd": "micrograd",
+    }[framework]
     try:
         __import__(module)
     except ImportError:
         return False
     if framework == "torch":
         import torch
+
         torch.set_num_threads(1)
     return True
 
@@ -53,7 +69,7 @@ def available(framework):
 def loop_size(step, budget):
     """How many steps fill ``budget`` seconds (after a warm-up)."""
     for _ in range(3):
-        step()                                         # warm up (first-call caches, allocations)
+        step()  # warm up (first-call caches, allocations)
     start, n = time.perf_counter(), 0
     while time.perf_counter() - start < budget / 4 or n < 2:
         step()
@@ -91,7 +107,7 @@ def run(quick=False, frameworks=cases.FRAMEWORKS, only_cases="abc"):
             if step is None:
                 continue
             first_losses[case, framework] = cases.scalar_loss(step())
-            steps[framework] = cases.build(case, framework, sizes)    # time from the same start
+            steps[framework] = cases.build(case, framework, sizes)  # time from the same start
         for framework, seconds in time_steps(steps, repeats, budget).items():
             results[case, framework] = seconds
     return results, first_losses, frameworks
@@ -103,8 +119,10 @@ def fmt_time(seconds):
 
 
 def table(results, frameworks, only_cases="abc"):
-    lines = ["| case | " + " | ".join(cases.LABELS[f] for f in frameworks) + " |",
-             "|---|" + "---|" * len(frameworks)]
+    lines = [
+        "| case | " + " | ".join(cases.LABELS[f] for f in frameworks) + " |",
+        "|---|" + "---|" * len(frameworks),
+    ]
     for case in only_cases:
         own = results.get((case, "pyautograd"))
         cells = []
@@ -129,8 +147,10 @@ def targets(results):
         ratio = own / other
         goal = "faster than" if limit == 1.0 else f"within {limit}x of"
         verdict = "met" if ratio <= limit else "MISSED"
-        lines.append(f"- {CASE_NAMES[case][:3]} {goal} {cases.LABELS[peer]}: pyautograd takes "
-                     f"{ratio:.2f}x its time: **{verdict}**")
+        lines.append(
+            f"- {CASE_NAMES[case][:3]} {goal} {cases.LABELS[peer]}: pyautograd takes "
+            f"{ratio:.2f}x its time: **{verdict}**"
+        )
     return "\n".join(lines)
 
 
@@ -147,12 +167,16 @@ def machine():
     for name in ("numpy", "torch", "autograd", "micrograd"):
         try:
             from importlib.metadata import version
+
             versions.append(f"{name} {version(name)}")
         except Exception:
             pass
-    return (f"{cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}; "
-            f"Python {platform.python_version()}; " + ", ".join(versions) +
-            "; BLAS and PyTorch limited to 1 thread")
+    return (
+        f"{cpu}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}; "
+        + ", ".join(versions)
+        + "; BLAS and PyTorch limited to 1 thread"
+    )
 
 
 def main(argv=None):
@@ -173,8 +197,9 @@ def main(argv=None):
 
 
 def write_results(path, text, results, first_losses):
-    losses = ", ".join(f"{cases.LABELS[f]} {v:.6g}" for (c, f), v in first_losses.items()
-                       if c == "a" and v is not None)
+    losses = ", ".join(
+        f"{cases.LABELS[f]} {v:.6g}" for (c, f), v in first_losses.items() if c == "a" and v is not None
+    )
     body = f"""# Benchmark: one training step (forward + backward + SGD update)
 
 Command: `python bench/run.py` (all numbers below come from one run of it).
@@ -195,8 +220,8 @@ First-step loss of case (a), a check that everyone computes the same thing: {los
 """
     existing = pathlib.Path(path).read_text() if pathlib.Path(path).exists() else ""
     marker = "\n## Profile"
-    if marker in existing:                      # keep the hand-written profile notes
-        body += existing[existing.index(marker):]
+    if marker in existing:  # keep the hand-written profile notes
+        body += existing[existing.index(marker) :]
     pathlib.Path(path).write_text(body)
 
 

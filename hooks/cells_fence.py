@@ -7,6 +7,7 @@ superfences would highlight it. The HTML written here is static and readable wit
 JavaScript: the highlighted code stays in the page, and the runner (runtime/src/page.js)
 turns each ``.lr-cell`` into an editor with buttons when the page loads.
 """
+
 from __future__ import annotations
 
 import html
@@ -18,13 +19,21 @@ EXPECTED_LABEL = "প্রত্যাশিত আউটপুট"
 def _highlight(src, language, options, md, classes, id_value="", attrs=None):
     """Highlight like an ordinary superfences block (Pygments, same CSS classes)."""
     fenced = md.preprocessors["fenced_code_block"]
-    return fenced.highlight(src, language, dict(options), md,
-                            classes=list(classes), id_value=id_value or "", attrs=dict(attrs or {}))
+    return fenced.highlight(
+        src,
+        language,
+        dict(options),
+        md,
+        classes=list(classes),
+        id_value=id_value or "",
+        attrs=dict(attrs or {}),
+    )
 
 
 def _validator(language, inputs, options, attrs, md):
     """Accept the same key=value options as the default highlighter (e.g. title, linenums)."""
     from pymdownx.superfences import highlight_validator
+
     return highlight_validator(language, inputs, options, attrs, md)
 
 
@@ -36,8 +45,7 @@ def python_fence(src, language, class_name, options, md, **kwargs):
     rest = [c for c in classes if c not in ("run", "expect-error")]
     code = _highlight(src, language, options, md, rest)
     marker = ' data-expect-error=""' if expect_error else ""
-    return (f'<div class="lr-cell"{marker} data-src="{html.escape(src, quote=True)}">'
-            f"{code}</div>")
+    return f'<div class="lr-cell"{marker} data-src="{html.escape(src, quote=True)}">{code}</div>'
 
 
 def text_fence(src, language, class_name, options, md, **kwargs):
@@ -46,8 +54,7 @@ def text_fence(src, language, class_name, options, md, **kwargs):
         return _highlight(src, language, options, md, classes, kwargs.get("id_value"), kwargs.get("attrs"))
     rest = [c for c in classes if c != "expected"]
     code = _highlight(src, language, options, md, rest)
-    return (f'<div class="lr-expected"><p class="lr-expected-label">{EXPECTED_LABEL}</p>'
-            f"{code}</div>")
+    return f'<div class="lr-expected"><p class="lr-expected-label">{EXPECTED_LABEL}</p>{code}</div>'
 
 
 def install(config):

@@ -8,6 +8,7 @@ mismatch is an error, never a silent skip. When nothing is reachable the caller 
 back to loading NumPy at read time from the same official URL, with the same integrity
 check done by Pyodide in the browser.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,9 +28,9 @@ class WheelMismatch(Exception):
 
 @dataclass
 class Resolved:
-    path: Path | None        # verified local wheel, or None when only the remote fallback remains
-    source: str              # "PYODIDE_PACKAGES_DIR", "cache", "download" or "remote"
-    tried: list[str]         # human-readable list of what was tried, for the warning
+    path: Path | None  # verified local wheel, or None when only the remote fallback remains
+    source: str  # "PYODIDE_PACKAGES_DIR", "cache", "download" or "remote"
+    tried: list[str]  # human-readable list of what was tried, for the warning
 
 
 def official_base(version: str) -> str:

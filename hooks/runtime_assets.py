@@ -10,6 +10,7 @@ Layout written under ``site/``::
     assets/runtime/katex/             KaTeX CSS and fonts
     assets/runtime/fonts/             Bengali web font (+ fonts.css)
 """
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,13 @@ import wheels
 
 log = logging.getLogger("mkdocs.hooks.site_build")
 
-PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_CORE = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 FONT_PACKAGE = "@fontsource/noto-sans-bengali"
 FONT_WEIGHTS = ("400", "600", "700")
 
@@ -56,13 +63,16 @@ def _node_modules(root: Path) -> Path:
     if npm is None:
         raise SiteBuildError(
             f"{nm} is missing or out of date ({', '.join(stale)}) and npm is not installed: "
-            f"install Node.js + npm, then run `npm ci` in {root} (`bash scripts/serve` does this for you)")
+            f"install Node.js + npm, then run `npm ci` in {root} (`bash scripts/serve` does this for you)"
+        )
     what = "missing" if not nm.is_dir() else "out of date: " + ", ".join(stale)
     log.info("node_modules is %s; running npm ci", what)
     proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, capture_output=True, text=True)
     stale = _stale_packages(root, nm)
     if proc.returncode != 0 or stale:
-        raise SiteBuildError(f"`npm ci` in {root} failed; run it by hand to see why:\n{proc.stdout}{proc.stderr}")
+        raise SiteBuildError(
+            f"`npm ci` in {root} failed; run it by hand to see why:\n{proc.stdout}{proc.stderr}"
+        )
     return nm
 
 
@@ -70,7 +80,9 @@ def _pinned_pyodide(root: Path, nm: Path) -> str:
     pinned = json.loads((root / "package.json").read_text())["dependencies"]["pyodide"]
     installed = json.loads((nm / "pyodide" / "package.json").read_text())["version"]
     if pinned != installed:
-        raise SiteBuildError(f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`")
+        raise SiteBuildError(
+            f"node_modules has pyodide {installed} but package.json pins {pinned}: run `npm ci`"
+        )
     return installed
 
 
@@ -92,9 +104,10 @@ def _numpy(nm: Path, out: Path, version: str) -> dict:
         _copy(found.path, out / "pyodide" / pkg["file_name"])
         log.info("NumPy wheel %s from %s (sha256 verified)", pkg["file_name"], found.source)
         return {**info, "local": True, "source": found.source}
-    message = ("NumPy's Pyodide wheel was not found ({}); the site will load it at read time from {} "
-               "(integrity-checked). Set PYODIDE_PACKAGES_DIR to a folder holding {} for a fully offline site."
-               ).format("; ".join(found.tried), base, pkg["file_name"])
+    message = (
+        "NumPy's Pyodide wheel was not found ({}); the site will load it at read time from {} "
+        "(integrity-checked). Set PYODIDE_PACKAGES_DIR to a folder holding {} for a fully offline site."
+    ).format("; ".join(found.tried), base, pkg["file_name"])
     if os.environ.get("STRICT_OFFLINE") == "1":
         raise SiteBuildError("STRICT_OFFLINE=1: " + message)
     log.warning(message)
@@ -104,10 +117,25 @@ def _numpy(nm: Path, out: Path, version: str) -> dict:
 def _esbuild(root: Path, nm: Path, out: Path) -> None:
     src = root / "runtime" / "src"
     exe = nm / "esbuild" / "bin" / "esbuild"
-    common = ["--bundle", "--minify", "--format=esm", "--target=es2020", "--log-level=warning",
-              "--legal-comments=none", "--loader:.py=text"]
-    page = [str(exe), str(src / "page.js"), str(src / "math.js"), "--splitting", f"--outdir={out}",
-            "--entry-names=[name]", "--chunk-names=chunks/[name]-[hash]", *common]
+    common = [
+        "--bundle",
+        "--minify",
+        "--format=esm",
+        "--target=es2020",
+        "--log-level=warning",
+        "--legal-comments=none",
+        "--loader:.py=text",
+    ]
+    page = [
+        str(exe),
+        str(src / "page.js"),
+        str(src / "math.js"),
+        "--splitting",
+        f"--outdir={out}",
+        "--entry-names=[name]",
+        "--chunk-names=chunks/[name]-[hash]",
+        *common,
+    ]
     worker = [str(exe), str(src / "worker.js"), f"--outfile={out / 'worker.js'}", *common]
     for cmd in (page, worker):
         proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
@@ -134,7 +162,7 @@ def _fonts(nm: Path, out: Path) -> None:
     (out / "fonts.css").write_text("\n".join(css_parts))
 
 
-DOWNLOAD_STALL_MS = 30000   # the page gives up on a NumPy download with no data for this long
+DOWNLOAD_STALL_MS = 30000  # the page gives up on a NumPy download with no data for this long
 
 
 def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_files: dict) -> None:
@@ -145,8 +173,13 @@ def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_fi
         files[str(p.relative_to(site))] = {"sha256": numpy_wheel.sha256_of(p), "size": p.stat().st_size}
     for entry in wheel_files.values():
         entry["sha256"] = files[f"assets/runtime/wheels/{entry['file']}"]["sha256"]
-    manifest = {"pyodide": pyodide_version, "numpy": numpy, "wheels": wheel_files, "files": files,
-                "download_stall_ms": DOWNLOAD_STALL_MS}
+    manifest = {
+        "pyodide": pyodide_version,
+        "numpy": numpy,
+        "wheels": wheel_files,
+        "files": files,
+        "download_stall_ms": DOWNLOAD_STALL_MS,
+    }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
 
 
@@ -168,6 +201,8 @@ def build(root: Path, site: Path) -> None:
     _esbuild(root, nm, out)
     _katex(nm, out)
     _fonts(nm, out)
-    wheel_files = {"pyautograd": {"file": wheel.name, "format": "wheel"},
-                   "lessonkit": {"file": lessonkit.name, "format": "zip"}}
+    wheel_files = {
+        "pyautograd": {"file": wheel.name, "format": "wheel"},
+        "lessonkit": {"file": lessonkit.name, "format": "zip"},
+    }
     _manifest(site, out, version, numpy, wheel_files)

@@ -5,12 +5,12 @@
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font and a sha256 manifest.
 """
-from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+from pathlib import Path
 
 import cells_fence
 import runtime_assets
+from mkdocs.exceptions import PluginError
 
 
 def on_config(config):

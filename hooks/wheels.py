@@ -8,6 +8,7 @@ by a hash of the sources, so ``mkdocs serve`` rebuilds stay fast.
 lessonkit (``runtime/python/lessonkit``) is not a distribution; it ships as a zip of the
 package directory that the worker unpacks into site-packages.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,11 @@ def _sources(root: Path) -> list[Path]:
     files = [root / n for n in _PROJECT_FILES if (root / n).is_file()]
     for pattern in _PROJECT_GLOBS:
         files += [p for p in root.glob(pattern) if p.is_file()]
-    files += sorted(p for p in (root / "pyautograd").rglob("*")
-                    if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    files += sorted(
+        p
+        for p in (root / "pyautograd").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    )
     return sorted(set(files))
 
 
@@ -45,6 +49,7 @@ def _digest(root: Path, files: list[Path]) -> str:
 
 def _cache_root() -> Path:
     import os
+
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "pyautograd-lessons" / "wheels"
 
@@ -54,7 +59,9 @@ def build_pyautograd(root: Path) -> Path:
     if not (root / "pyproject.toml").is_file():
         raise WheelBuildError(f"{root / 'pyproject.toml'} is missing: cannot build the pyautograd wheel")
     if not (root / "pyautograd" / "__init__.py").is_file():
-        raise WheelBuildError(f"{root / 'pyautograd' / '__init__.py'} is missing: cannot build the pyautograd wheel")
+        raise WheelBuildError(
+            f"{root / 'pyautograd' / '__init__.py'} is missing: cannot build the pyautograd wheel"
+        )
     files = _sources(root)
     cache = _cache_root() / _digest(root, files)
     found = sorted(cache.glob("pyautograd-*.whl")) if cache.is_dir() else []
@@ -67,8 +74,20 @@ def build_pyautograd(root: Path) -> Path:
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(f, dest)
         out = Path(tmp) / "out"
-        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-               "--no-index", "--disable-pip-version-check", "-q", "-w", str(out), str(src)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            "--disable-pip-version-check",
+            "-q",
+            "-w",
+            str(out),
+            str(src),
+        ]
         proc = subprocess.run(cmd, capture_output=True, text=True)
         wheels = sorted(out.glob("pyautograd-*.whl"))
         if proc.returncode != 0 or not wheels:

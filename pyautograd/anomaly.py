@@ -1,5 +1,6 @@
 """Anomaly detection: remember where each node was created, to point at the forward line
 behind a failing backward, and optionally stop at the first NaN gradient."""
+
 import traceback
 import warnings
 
@@ -37,8 +38,12 @@ class detect_anomaly(set_detect_anomaly):
     """Context manager: anomaly detection on inside the block."""
 
     def __init__(self, check_nan=True):
-        warnings.warn("Anomaly Detection has been enabled. This mode will increase the runtime "
-                      "and should only be enabled for debugging.", UserWarning, stacklevel=2)
+        warnings.warn(
+            "Anomaly Detection has been enabled. This mode will increase the runtime "
+            "and should only be enabled for debugging.",
+            UserWarning,
+            stacklevel=2,
+        )
         super().__init__(True, check_nan)
 
 
@@ -49,8 +54,11 @@ def remember_forward(node):
 def report_failure(node):
     trace = getattr(node, "_forward_trace", None)
     if trace:
-        warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
-                      f"the error:\n{trace}", UserWarning, stacklevel=3)
+        warnings.warn(
+            f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n{trace}",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
 def check_nan(node, grads):

@@ -1,4 +1,5 @@
 """Creating tensors: from data, filled with constants or ranges, or random (seeded)."""
+
 import warnings
 
 import numpy as np
@@ -9,6 +10,7 @@ from .tensor import Tensor, _unwrap
 
 class _Random:
     """The global random generator; ``manual_seed`` makes runs repeatable."""
+
     generator = np.random.default_rng()
 
 
@@ -22,7 +24,7 @@ def manual_seed(seed):
 
 def seed():
     """Seed the generator from the operating system's entropy and return that seed (as PyTorch)."""
-    s = int(np.random.SeedSequence().entropy) % 2 ** 64
+    s = int(np.random.SeedSequence().entropy) % 2**64
     manual_seed(s)
     return s
 
@@ -32,7 +34,7 @@ def _finish(data, dtype, requires_grad):
         data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
     t = Tensor._make(data)
     if requires_grad:
-        if data.dtype.kind != "f":                 # PyTorch's factory wording differs from requires_grad_
+        if data.dtype.kind != "f":  # PyTorch's factory wording differs from requires_grad_
             raise RuntimeError("Only Tensors of floating point and complex dtype can require gradients")
         t.requires_grad_(True)
     return t
@@ -59,14 +61,17 @@ def _has_float64_tensor(data):
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays, tensors)."""
     if isinstance(data, Tensor):
-        warnings.warn("To copy construct from a tensor, it is recommended to use "
-                      "sourceTensor.detach().clone() or sourceTensor.detach().clone()."
-                      "requires_grad_(True), rather than torch.tensor(sourceTensor).",
-                      UserWarning, stacklevel=2)
+        warnings.warn(
+            "To copy construct from a tensor, it is recommended to use "
+            "sourceTensor.detach().clone() or sourceTensor.detach().clone()."
+            "requires_grad_(True), rather than torch.tensor(sourceTensor).",
+            UserWarning,
+            stacklevel=2,
+        )
         array = data._data.copy()
-    elif isinstance(data, (np.ndarray, np.generic)):      # NumPy scalars keep their dtype too
+    elif isinstance(data, (np.ndarray, np.generic)):  # NumPy scalars keep their dtype too
         array = np.array(data)
-    else:                          # with an explicit dtype, do not round through the default
+    else:  # with an explicit dtype, do not round through the default
         array = _infer(data) if dtype is None else np.array(_unwrap(data))
     return _finish(array, dtype, requires_grad)
 
@@ -111,14 +116,20 @@ def empty(*size, dtype=None, requires_grad=False, device=None, pin_memory=False)
 
 def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_memory=False):
     if dtype is None:
-        dtype = (dtypes.bool if isinstance(fill_value, bool) else dtypes.int64
-                 if isinstance(fill_value, int) else dtypes.get_default_dtype())
+        dtype = (
+            dtypes.bool
+            if isinstance(fill_value, bool)
+            else dtypes.int64
+            if isinstance(fill_value, int)
+            else dtypes.get_default_dtype()
+        )
     return _finish(np.full(_size((size,)), fill_value, dtypes.to_numpy_dtype(dtype)), None, requires_grad)
 
 
 def _like(maker):
     def like(t, dtype=None, requires_grad=False, device=None, pin_memory=False):
         return _finish(maker(t._data.shape, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+
     return like
 
 
@@ -128,7 +139,9 @@ empty_like = _like(np.empty)
 
 
 def full_like(t, fill_value, dtype=None, requires_grad=False):
-    return _finish(np.full(t._data.shape, fill_value, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+    return _finish(
+        np.full(t._data.shape, fill_value, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad
+    )
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None, pin_memory=False):
@@ -157,7 +170,9 @@ def rand(*size, dtype=None, requires_grad=False, generator=None, device=None, pi
 
 def randn(*size, dtype=None, requires_grad=False, generator=None, device=None, pin_memory=False):
     """Standard normal numbers."""
-    return _finish(random.generator.standard_normal(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
+    return _finish(
+        random.generator.standard_normal(_size(size)).astype(_float_dtype(dtype)), None, requires_grad
+    )
 
 
 def randint(low, high=None, size=(), dtype=None, requires_grad=False):
@@ -176,10 +191,12 @@ def randn_like(t, dtype=None, requires_grad=False):
 
 def _legacy(dtype):
     """``FloatTensor([1, 2])`` copies data; ``FloatTensor(2, 3)`` is uninitialised."""
+
     def make(*args):
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             return tensor(args[0], dtype=dtype)
         return empty(*args, dtype=dtype)
+
     make.__name__ = dtype.legacy_name
     return make
 

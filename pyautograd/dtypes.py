@@ -1,4 +1,5 @@
 """Data types: thin named wrappers over NumPy dtypes, printed the way PyTorch prints them."""
+
 import builtins
 
 import numpy as np
@@ -13,7 +14,7 @@ class dtype:
         self.name = name
         self.numpy = np.dtype(numpy_dtype)
         self.is_floating_point = is_floating_point
-        self.legacy_name = legacy_name          # e.g. FloatTensor, used in some error messages
+        self.legacy_name = legacy_name  # e.g. FloatTensor, used in some error messages
 
     def __repr__(self):
         return f"pyautograd.{self.name}"
@@ -49,7 +50,7 @@ def to_numpy_dtype(d):
     """Accept our dtype, a NumPy dtype or a Python type; return a NumPy dtype."""
     if isinstance(d, dtype):
         return d.numpy
-    if d is builtins.float:                 # PyTorch: Python float means float64, whatever the default
+    if d is builtins.float:  # PyTorch: Python float means float64, whatever the default
         return np.dtype(np.float64)
     if d is builtins.int:
         return np.dtype(np.int64)

@@ -7,6 +7,7 @@
    several paths meet. AccumulateGrad nodes at the leaves add into ``.grad``.
 Unless ``retain_graph``, each node frees its saved buffers as soon as it has run.
 """
+
 import warnings
 
 import numpy as np
@@ -26,7 +27,10 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             "parameter and its gradient which can cause a memory leak. We recommend using "
             "autograd.grad when creating the graph to avoid this. If you have to use this "
             "function, make sure to reset the .grad fields of your parameters to None after use "
-            "to break the cycle and avoid the leak.", UserWarning, stacklevel=3)
+            "to break the cycle and avoid the leak.",
+            UserWarning,
+            stacklevel=3,
+        )
     grads = _make_grads(tensors, grad_tensors, create_graph)
     roots = [_root_node(t, i) for i, t in enumerate(tensors)]
     if retain_graph is None:
@@ -40,12 +44,18 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     _run(roots, grads, retain_graph, create_graph, only=only)
 
 
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
-         allow_unused=None, materialize_grads=False):
+def grad(
+    outputs,
+    inputs,
+    grad_outputs=None,
+    retain_graph=None,
+    create_graph=False,
+    allow_unused=None,
+    materialize_grads=False,
+):
     """``pyautograd.autograd.grad``: return d(outputs)/d(inputs) without touching ``.grad``."""
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
-    grads = _make_grads(outputs, _as_tuple(grad_outputs) if grad_outputs is not None else None,
-                        create_graph)
+    grads = _make_grads(outputs, _as_tuple(grad_outputs) if grad_outputs is not None else None, create_graph)
     roots = [_root_node(t, i) for i, t in enumerate(outputs)]
     if retain_graph is None:
         retain_graph = create_graph
@@ -63,7 +73,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             if not allow_unused:
                 raise RuntimeError(
                     f"The differentiated Tensor at index {i} appears to not have been used in "
-                    "the graph. Set allow_unused=True if this is the desired behavior.")
+                    "the graph. Set allow_unused=True if this is the desired behavior."
+                )
             results.append(Tensor._make(np.zeros_like(t._data)) if materialize_grads else None)
         else:
             results.append(g if type(g) is Tensor else Tensor._make(g.copy() if g.base is not None else g))
@@ -87,9 +98,9 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
             shared.add(node)
     ready = [n for n in buffers if n not in dependencies]
     captured = {}
-    rare = capture is not None or only is not None      # autograd.grad / backward(inputs=...)
+    rare = capture is not None or only is not None  # autograd.grad / backward(inputs=...)
     mode = enable_grad() if create_graph else no_grad()
-    with mode, np.errstate(all="ignore"):     # like PyTorch: inf/nan gradients, no warnings
+    with mode, np.errstate(all="ignore"):  # like PyTorch: inf/nan gradients, no warnings
         while ready:
             node = ready.pop()
             g = buffers.pop(node, None)
@@ -103,7 +114,7 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                     hooks = node.variable._hooks
                     if hooks:
                         g = run_hooks(hooks, g)
-                        shared.add(node)            # a hook may hand back an array it keeps
+                        shared.add(node)  # a hook may hand back an array it keeps
                     add_to_grad(node.variable, g, node not in shared)
                 continue
             children = node.next_functions
@@ -133,7 +144,7 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                     dependencies[child] = left
                     if not left:
                         ready.append(child)
-            else:                        # no gradient reached this node: just release its inputs
+            else:  # no gradient reached this node: just release its inputs
                 for child, _ in children:
                     if child is not None:
                         left = dependencies[child] - 1
@@ -168,7 +179,7 @@ def _count_dependencies(roots):
             if child is None:
                 continue
             if child in seen:
-                dependencies[child] = dependencies.get(child, 0) + 1     # a root may be a child
+                dependencies[child] = dependencies.get(child, 0) + 1  # a root may be a child
             else:
                 dependencies[child] = 1
                 seen.add(child)
@@ -203,7 +214,8 @@ def _make_grads(outputs, grads, create_graph):
         if g._data.shape != out._data.shape:
             raise RuntimeError(
                 f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape!r} and output[{i}] "
-                f"has a shape of {out.shape!r}.")
+                f"has a shape of {out.shape!r}."
+            )
         result.append(g if create_graph else g._data)
     return result
 

@@ -5,6 +5,7 @@
 ``vjp_fn(v)`` is one reverse sweep giving ``v^T J``; ``grad(f)`` is the function x -> df/dx.
 Both passes are counted by ``pyautograd.autograd.functional.count_passes``.
 """
+
 import numpy as np
 
 from . import engine
@@ -24,8 +25,9 @@ def _split_aux(out, has_aux, name):
     if not has_aux:
         return out, None
     if not (isinstance(out, tuple) and len(out) == 2):
-        raise RuntimeError(f"{name}(f, ...): output of function f should be a tuple: (output, aux) "
-                           "if has_aux is True")
+        raise RuntimeError(
+            f"{name}(f, ...): output of function f should be a tuple: (output, aux) if has_aux is True"
+        )
     return out
 
 
@@ -34,9 +36,11 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     if not isinstance(primals, tuple) or not isinstance(tangents, tuple):
         raise RuntimeError("jvp(f, primals, tangents): Expected primals and tangents to be tuples")
     if len(primals) != len(tangents):
-        raise RuntimeError("jvp(f, primals, tangents): Expected primals and tangents to have the "
-                           f"same length but got primals of length {len(primals)} and tangents of "
-                           f"length {len(tangents)}")
+        raise RuntimeError(
+            "jvp(f, primals, tangents): Expected primals and tangents to have the "
+            f"same length but got primals of length {len(primals)} and tangents of "
+            f"length {len(tangents)}"
+        )
     _tensors(primals, "jvp(f, primals, tangents)")
     aux = []
 
@@ -46,7 +50,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
         return out
 
     outputs, columns, is_tuple = functional._forward_sweep(
-        unaux, tuple(p.detach() for p in primals), tangents, "jvp")
+        unaux, tuple(p.detach() for p in primals), tangents, "jvp"
+    )
     result = (outputs, columns) if is_tuple else (outputs[0], columns[0])
     return result + (aux[-1],) if has_aux else result
 
@@ -63,12 +68,15 @@ def vjp(func, *primals, has_aux=False):
     def vjp_fn(cotangents):
         vs = tuple(cotangents) if isinstance(cotangents, (tuple, list)) else (cotangents,)
         if len(vs) != len(outputs):
-            raise RuntimeError(f"Expected pytree structure of cotangents to be the same as pytree "
-                               f"structure of outputs to the function. cotangents: {len(vs)} "
-                               f"tensors, primal output: {len(outputs)} tensors")
+            raise RuntimeError(
+                f"Expected pytree structure of cotangents to be the same as pytree "
+                f"structure of outputs to the function. cotangents: {len(vs)} "
+                f"tensors, primal output: {len(outputs)} tensors"
+            )
         grads = functional._vjp_sweep(outputs, xs, vs, create_graph=False)
-        return tuple(Tensor._make(np.zeros_like(x._data)) if g is None else g.detach()
-                     for g, x in zip(grads, xs))
+        return tuple(
+            Tensor._make(np.zeros_like(x._data)) if g is None else g.detach() for g, x in zip(grads, xs)
+        )
 
     detached = tuple(o.detach() for o in outputs)
     result = (detached if isinstance(out, (tuple, list)) else detached[0], vjp_fn)
@@ -77,6 +85,7 @@ def vjp(func, *primals, has_aux=False):
 
 def grad(func, argnums=0, has_aux=False):
     """The function that returns d func / d (argument ``argnums``) for a scalar ``func``."""
+
     def gradient(*args):
         indices = (argnums,) if isinstance(argnums, int) else tuple(argnums)
         with enable_grad():
@@ -89,10 +98,12 @@ def grad(func, argnums=0, has_aux=False):
                 raise RuntimeError("grad_and_value(f)(*args): Expected f(*args) to return a scalar Tensor")
             functional._count("vjp")
             grads = engine.grad(out, [xs[i] for i in indices], allow_unused=True)
-        grads = tuple(Tensor._make(np.zeros_like(xs[i]._data)) if g is None else g
-                      for g, i in zip(grads, indices))
+        grads = tuple(
+            Tensor._make(np.zeros_like(xs[i]._data)) if g is None else g for g, i in zip(grads, indices)
+        )
         result = grads[0] if isinstance(argnums, int) else grads
         return (result, aux) if has_aux else result
+
     return gradient
 
 
@@ -115,9 +126,12 @@ def _jacobian(func, argnums, strategy):
             for i, x in zip(indices, chosen):
                 xs[i] = x
             return func(*xs)
+
         chosen = tuple(args[i] for i in indices)
-        return functional.jacobian(of_chosen, chosen if not isinstance(argnums, int) else chosen[0],
-                                   strategy=strategy)
+        return functional.jacobian(
+            of_chosen, chosen if not isinstance(argnums, int) else chosen[0], strategy=strategy
+        )
+
     return jac
 
 

@@ -12,6 +12,7 @@ It is written with operators and the helpers of ``ops/common.py`` so that the sa
 works on NumPy arrays (plain backward, fast) and on tensors (``create_graph=True``: the
 backward pass is itself recorded, which gives second derivatives).
 """
+
 import re
 import weakref
 
@@ -26,11 +27,13 @@ _FREED_MESSAGE = (
     "after they have already been freed). Saved intermediate values of the graph are freed "
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
     "backward through the graph a second time or if you need to access saved tensors after "
-    "calling backward.")
+    "calling backward."
+)
 
 
 class forward_ad_state:
     """How many forward-AD dual levels are open; ops compute tangents only when > 0."""
+
     levels = 0
 
 
@@ -38,8 +41,8 @@ class Node:
     """What every graph node has: edges to the inputs' nodes and a printable name."""
 
     next_functions = ()
-    _retained = None               # weakref to an output whose .grad is kept (retain_grad)
-    _hooks = ()                    # register_hook on this node's output tensor
+    _retained = None  # weakref to an output whose .grad is kept (retain_grad)
+    _hooks = ()  # register_hook on this node's output tensor
 
     def name(self):
         return type(self).__name__
@@ -51,35 +54,34 @@ class Node:
 class Function(Node):
     """Base class of operations. Subclasses define ``forward`` and ``backward``."""
 
-    backward_name = None           # PyTorch's node name, e.g. "MulBackward0"
-    n_options = 0                  # trailing forward arguments that are settings, not inputs
-    may_overflow = False           # forward can divide by zero / overflow: silence NumPy's
-                                   # warnings there, since PyTorch returns inf/nan silently
+    backward_name = None  # PyTorch's node name, e.g. "MulBackward0"
+    n_options = 0  # trailing forward arguments that are settings, not inputs
+    may_overflow = False  # forward can divide by zero / overflow: silence NumPy's
+    # warnings there, since PyTorch returns inf/nan silently
     needs_input_grad = ()
-    _saved = ()                    # arrays kept for backward (None once freed)
-    _saved_sources = ()            # per saved array: (input tensor or None, version box, version,
-                                   #   this node if it is our output) or None
-    _graph_mode = False            # True while a create_graph backward runs this node
+    _saved = ()  # arrays kept for backward (None once freed)
+    _saved_sources = ()  # per saved array: (input tensor or None, version box, version,
+    #   this node if it is our output) or None
+    _graph_mode = False  # True while a create_graph backward runs this node
 
     def __init_subclass__(cls, **kwargs):
         """Each op class gets a node class named like PyTorch's (``Mul`` -> ``MulBackward0``),
         so ``type(y.grad_fn).__name__`` reads as it does in PyTorch."""
         super().__init_subclass__(**kwargs)
-        if "_op" in cls.__dict__:                    # this is a node class made below
+        if "_op" in cls.__dict__:  # this is a node class made below
             return
         for method in ("forward", "backward"):
             if not callable(getattr(cls, method, None)):
                 raise TypeError(f"{cls.__name__} must define {method}(ctx, ...) as a staticmethod")
         name = cls.backward_name or f"{cls.__name__}Backward"
-        cls._node_class = type(name, (cls,), {"_op": cls, "__module__": cls.__module__,
-                                              "__qualname__": name})
+        cls._node_class = type(name, (cls,), {"_op": cls, "__module__": cls.__module__, "__qualname__": name})
 
     @classmethod
     def apply(cls, *args):
         ctx = object.__new__(cls._node_class)
         data = []
         record = False
-        for a in args:                      # one pass: unwrap arrays, see if any input needs grad
+        for a in args:  # one pass: unwrap arrays, see if any input needs grad
             if isinstance(a, Tensor):
                 data.append(a._data)
                 if a._requires_grad:
@@ -97,6 +99,7 @@ class Function(Node):
             ctx._connect(args, out)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
+
             propagate_tangent(cls, ctx, args, out)
         return out
 
@@ -154,9 +157,9 @@ class Function(Node):
                 values.append(array)
             elif source[0] is not None:
                 values.append(source[0])
-            else:                                      # the output of this very node
+            else:  # the output of this very node
                 out = Tensor._make(array, True, self)
-                if forward_ad_state.levels:            # forward-over-reverse: keep its tangent
+                if forward_ad_state.levels:  # forward-over-reverse: keep its tangent
                     out._tangent = getattr(self, "_out_tangent", None)
                 values.append(out)
         return tuple(values)
@@ -175,7 +178,7 @@ class AccumulateGrad(Node):
         self.variable = variable
 
     def name(self):
-        return "pyautograd::autograd::AccumulateGrad"      # PyTorch: torch::autograd::...
+        return "pyautograd::autograd::AccumulateGrad"  # PyTorch: torch::autograd::...
 
     def accumulate(self, grad, owned):
         add_to_grad(self.variable, grad, owned)
@@ -187,13 +190,17 @@ def run_hooks(hooks, grad):
         as_tensor = grad if type(grad) is Tensor else Tensor._make(grad)
         result = hook(as_tensor)
         if result is not None:
-            grad = result if type(grad) is Tensor else np.asarray(result._data if isinstance(result, Tensor) else result)
+            grad = (
+                result
+                if type(grad) is Tensor
+                else np.asarray(result._data if isinstance(result, Tensor) else result)
+            )
     return grad
 
 
 def add_to_grad(tensor, grad, owned):
     """``tensor.grad += grad`` with PyTorch's rules (in place when it is safe)."""
-    if type(grad) is Tensor:                              # create_graph: keep it differentiable
+    if type(grad) is Tensor:  # create_graph: keep it differentiable
         tensor._grad = grad if tensor._grad is None else tensor._grad + grad
         return
     if grad.dtype != tensor._data.dtype:
@@ -239,13 +246,16 @@ def _modified_message(array, source):
     if producer is not None:
         op_name = re.sub(r"Backward\d*$", "", producer.name())
         which = f", which is output 0 of {op_name},"
-    return ("one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: [{kind}]{which} is at version {box[0]}; expected version "
-            f"{expected} instead. Hint: enable anomaly detection to find the operation that "
-            "failed to compute its gradient, with pyautograd.autograd.set_detect_anomaly(True, "
-            "check_nan=False).")
+    return (
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: [{kind}]{which} is at version {box[0]}; expected version "
+        f"{expected} instead. Hint: enable anomaly detection to find the operation that "
+        "failed to compute its gradient, with pyautograd.autograd.set_detect_anomaly(True, "
+        "check_nan=False)."
+    )
 
 
 def _legacy_name(array):
     from .dtypes import from_numpy_dtype
+
     return from_numpy_dtype(array.dtype).legacy_name

@@ -1,4 +1,5 @@
 """Grad mode: whether operations are recorded into the graph (``no_grad`` / ``enable_grad``)."""
+
 import functools
 
 
@@ -29,18 +30,21 @@ class _GradModeContext:
     def __call__(self, func):
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
-            with (enable_grad() if self.mode else no_grad()):
+            with enable_grad() if self.mode else no_grad():
                 return func(*args, **kwargs)
+
         return wrapper
 
 
 class no_grad(_GradModeContext):
     """Operations inside are not recorded: results have ``requires_grad=False``."""
+
     mode = False
 
 
 class enable_grad(_GradModeContext):
     """Turn recording back on, e.g. inside a ``no_grad`` block."""
+
     mode = True
 
 

@@ -5,12 +5,14 @@ modified in place. A non-leaf may: the op is recorded out of place and the tenso
 the result's value and ``grad_fn``. Every in-place change bumps the tensor's version,
 which lets saved-for-backward checks notice it.
 """
+
 import numpy as np
 
 from . import dtypes
 from .function import forward_ad_state
 from .grad_mode import state as grad_mode
-from .ops import elementwise as ew, index, linalg, reduce, shape
+from .ops import elementwise as ew
+from .ops import index, linalg, reduce, shape
 from .ops.common import as_tensor_arg
 from .tensor import Tensor
 
@@ -24,20 +26,24 @@ def _requires_grad(x):
 def _write_into(self, values):
     """Copy ``values`` (an array) into self's memory, keeping views of self in sync."""
     if values.shape != self._data.shape:
-        raise RuntimeError(f"output with shape {list(self._data.shape)} doesn't match the "
-                           f"broadcast shape {list(values.shape)}")
+        raise RuntimeError(
+            f"output with shape {list(self._data.shape)} doesn't match the "
+            f"broadcast shape {list(values.shape)}"
+        )
     np.copyto(self._data, values, casting="unsafe")
     self._vc[0] += 1
 
 
 def _has_tangent(self, args):
     """Forward AD is on and a tangent is involved: the in-place op must update it too."""
-    return forward_ad_state.levels and (self._tangent is not None or any(
-        isinstance(a, Tensor) and a._tangent is not None for a in args))
+    return forward_ad_state.levels and (
+        self._tangent is not None or any(isinstance(a, Tensor) and a._tangent is not None for a in args)
+    )
 
 
 def _keep_tangent(self, result):
     from .autograd.forward_ad import _set_tangent
+
     _set_tangent(self, result._tangent)
 
 
@@ -46,8 +52,14 @@ def _inplace(self, op, *args, ufunc=None):
     recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
     dual = _has_tangent(self, args)
     if not recording:
-        if ufunc is not None and not dual and self._data.shape == np.broadcast_shapes(
-                self._data.shape, np.shape(args[0]._data if isinstance(args[0], Tensor) else args[0])):
+        if (
+            ufunc is not None
+            and not dual
+            and self._data.shape
+            == np.broadcast_shapes(
+                self._data.shape, np.shape(args[0]._data if isinstance(args[0], Tensor) else args[0])
+            )
+        ):
             other = args[0]._data if isinstance(args[0], Tensor) else args[0]
             ufunc(self._data, other, out=self._data, casting="unsafe")
             self._vc[0] += 1
@@ -106,45 +118,115 @@ def _swap(op):
 
 _METHODS = {
     # arithmetic and element-wise functions
-    "add": ew.add, "sub": ew.sub, "mul": ew.mul, "div": ew.div, "pow": ew.pow,
-    "neg": ew.neg, "reciprocal": ew.reciprocal, "square": ew.square, "exp": ew.exp,
-    "log": ew.log, "sqrt": ew.sqrt, "abs": ew.abs, "sin": ew.sin, "cos": ew.cos,
-    "tanh": ew.tanh, "sigmoid": ew.sigmoid, "relu": ew.relu, "clamp": ew.clamp,
-    "clip": ew.clamp, "sign": ew.sign, "maximum": ew.maximum, "minimum": ew.minimum,
-    "eq": ew.eq, "ne": ew.ne, "lt": ew.lt, "le": ew.le, "gt": ew.gt, "ge": ew.ge,
-    "multiply": ew.mul, "subtract": ew.sub, "divide": ew.div,
+    "add": ew.add,
+    "sub": ew.sub,
+    "mul": ew.mul,
+    "div": ew.div,
+    "pow": ew.pow,
+    "neg": ew.neg,
+    "reciprocal": ew.reciprocal,
+    "square": ew.square,
+    "exp": ew.exp,
+    "log": ew.log,
+    "sqrt": ew.sqrt,
+    "abs": ew.abs,
+    "sin": ew.sin,
+    "cos": ew.cos,
+    "tanh": ew.tanh,
+    "sigmoid": ew.sigmoid,
+    "relu": ew.relu,
+    "clamp": ew.clamp,
+    "clip": ew.clamp,
+    "sign": ew.sign,
+    "maximum": ew.maximum,
+    "minimum": ew.minimum,
+    "eq": ew.eq,
+    "ne": ew.ne,
+    "lt": ew.lt,
+    "le": ew.le,
+    "gt": ew.gt,
+    "ge": ew.ge,
+    "multiply": ew.mul,
+    "subtract": ew.sub,
+    "divide": ew.div,
     # reductions
-    "sum": reduce.sum, "mean": reduce.mean, "max": reduce.max, "min": reduce.min,
-    "amax": reduce.amax, "amin": reduce.amin, "argmax": reduce.argmax, "argmin": reduce.argmin,
-    "softmax": reduce.softmax, "log_softmax": reduce.log_softmax,
+    "sum": reduce.sum,
+    "mean": reduce.mean,
+    "max": reduce.max,
+    "min": reduce.min,
+    "amax": reduce.amax,
+    "amin": reduce.amin,
+    "argmax": reduce.argmax,
+    "argmin": reduce.argmin,
+    "softmax": reduce.softmax,
+    "log_softmax": reduce.log_softmax,
     # shapes
-    "reshape": shape.reshape, "view": shape.view, "flatten": shape.flatten,
-    "permute": shape.permute, "transpose": shape.transpose, "t": shape.t,
-    "unsqueeze": shape.unsqueeze, "squeeze": shape.squeeze, "expand": shape.expand,
-    "expand_as": shape.expand_as, "clone": shape.clone, "to": shape.to,
-    "matmul": linalg.matmul, "mm": linalg.mm, "mv": linalg.mv, "dot": linalg.dot,
+    "reshape": shape.reshape,
+    "view": shape.view,
+    "flatten": shape.flatten,
+    "permute": shape.permute,
+    "transpose": shape.transpose,
+    "t": shape.t,
+    "unsqueeze": shape.unsqueeze,
+    "squeeze": shape.squeeze,
+    "expand": shape.expand,
+    "expand_as": shape.expand_as,
+    "clone": shape.clone,
+    "to": shape.to,
+    "matmul": linalg.matmul,
+    "mm": linalg.mm,
+    "mv": linalg.mv,
+    "dot": linalg.dot,
     # operators
-    "__add__": ew.add, "__radd__": ew.add, "__sub__": ew.sub, "__rsub__": _swap(ew.sub),
-    "__mul__": ew.mul, "__rmul__": ew.mul, "__truediv__": ew.div,
-    "__rtruediv__": _swap(ew.div), "__pow__": ew.pow, "__rpow__": _swap(ew.pow),
-    "__matmul__": linalg.matmul, "__rmatmul__": _swap(linalg.matmul), "__neg__": ew.neg,
-    "__abs__": ew.abs, "__eq__": ew.eq, "__ne__": ew.ne, "__lt__": ew.lt, "__le__": ew.le,
-    "__gt__": ew.gt, "__ge__": ew.ge, "__getitem__": index.getitem, "__setitem__": _setitem,
+    "__add__": ew.add,
+    "__radd__": ew.add,
+    "__sub__": ew.sub,
+    "__rsub__": _swap(ew.sub),
+    "__mul__": ew.mul,
+    "__rmul__": ew.mul,
+    "__truediv__": ew.div,
+    "__rtruediv__": _swap(ew.div),
+    "__pow__": ew.pow,
+    "__rpow__": _swap(ew.pow),
+    "__matmul__": linalg.matmul,
+    "__rmatmul__": _swap(linalg.matmul),
+    "__neg__": ew.neg,
+    "__abs__": ew.abs,
+    "__eq__": ew.eq,
+    "__ne__": ew.ne,
+    "__lt__": ew.lt,
+    "__le__": ew.le,
+    "__gt__": ew.gt,
+    "__ge__": ew.ge,
+    "__getitem__": index.getitem,
+    "__setitem__": _setitem,
     # casts
-    "float": _cast(dtypes.float32), "double": _cast(dtypes.float64), "long": _cast(dtypes.int64),
-    "int": _cast(dtypes.int32), "bool": _cast(dtypes.bool), "half": _cast(dtypes.float16),
+    "float": _cast(dtypes.float32),
+    "double": _cast(dtypes.float64),
+    "long": _cast(dtypes.int64),
+    "int": _cast(dtypes.int32),
+    "bool": _cast(dtypes.bool),
+    "half": _cast(dtypes.float16),
     # in place
-    "add_": lambda self, other, alpha=1: _inplace(self, ew.add, other if alpha == 1 else other * alpha, ufunc=np.add if alpha == 1 else None),
-    "sub_": lambda self, other, alpha=1: _inplace(self, ew.sub, other if alpha == 1 else other * alpha, ufunc=np.subtract if alpha == 1 else None),
+    "add_": lambda self, other, alpha=1: _inplace(
+        self, ew.add, other if alpha == 1 else other * alpha, ufunc=np.add if alpha == 1 else None
+    ),
+    "sub_": lambda self, other, alpha=1: _inplace(
+        self, ew.sub, other if alpha == 1 else other * alpha, ufunc=np.subtract if alpha == 1 else None
+    ),
     "mul_": lambda self, other: _inplace(self, ew.mul, other, ufunc=np.multiply),
     "div_": lambda self, other: _inplace(self, ew.div, other, ufunc=np.true_divide),
     "clamp_": lambda self, min=None, max=None: _inplace(self, ew.clamp, min, max),
-    "fill_": _fill_, "zero_": _zero_, "copy_": _copy_,
+    "fill_": _fill_,
+    "zero_": _zero_,
+    "copy_": _copy_,
 }
 
 
 def _bool_op(numpy_op):
-    return lambda self, other: Tensor._make(numpy_op(self._data, other._data if isinstance(other, Tensor) else other))
+    return lambda self, other: Tensor._make(
+        numpy_op(self._data, other._data if isinstance(other, Tensor) else other)
+    )
 
 
 def install():

@@ -6,6 +6,7 @@ exceeds 1000, or values are huge or tiny, scientific notation ``3.0000e-01``; ot
 fixed ``0.3000``. Elements are padded to a common width, rows wrap at 80 columns, and
 tensors of more than 1000 elements are summarised with ``...``.
 """
+
 import math
 
 import numpy as np
@@ -25,8 +26,12 @@ options = PrintOptions()
 
 
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, sci_mode=None):
-    for name, value in (("precision", precision), ("threshold", threshold),
-                        ("edgeitems", edgeitems), ("linewidth", linewidth)):
+    for name, value in (
+        ("precision", precision),
+        ("threshold", threshold),
+        ("edgeitems", edgeitems),
+        ("linewidth", linewidth),
+    ):
         if value is not None:
             setattr(options, name, value)
     options.sci_mode = sci_mode
@@ -68,7 +73,13 @@ class _Formatter:
 
     @staticmethod
     def _plain(v):
-        return str(bool(v)) if isinstance(v, (bool, np.bool_)) else str(int(v)) if np.issubdtype(type(v), np.integer) else str(v)
+        return (
+            str(bool(v))
+            if isinstance(v, (bool, np.bool_))
+            else str(int(v))
+            if np.issubdtype(type(v), np.integer)
+            else str(v)
+        )
 
     def width(self):
         return self.max_width
@@ -105,10 +116,12 @@ def _vector_str(values, indent, formatter, summarise):
     per_line = max(1, int(math.floor((options.linewidth - indent) / element_length)))
     e = options.edgeitems
     if summarise and values.shape[0] > 2 * e:
-        items = [formatter.format(v) for v in values[:e]] + [" ..."] + [formatter.format(v) for v in values[-e:]]
+        items = (
+            [formatter.format(v) for v in values[:e]] + [" ..."] + [formatter.format(v) for v in values[-e:]]
+        )
     else:
         items = [formatter.format(v) for v in values]
-    lines = [items[i:i + per_line] for i in range(0, len(items), per_line)]
+    lines = [items[i : i + per_line] for i in range(0, len(items), per_line)]
     return "[" + (",\n" + " " * (indent + 1)).join(", ".join(line) for line in lines) + "]"
 
 
@@ -120,9 +133,14 @@ def _tensor_str(values, indent, formatter, summarise):
         return _vector_str(values, indent, formatter, summarise)
     e = options.edgeitems
     if summarise and values.shape[0] > 2 * e:
-        slices = ([_tensor_str(values[i], indent + 1, formatter, summarise) for i in range(e)] + ["..."]
-                  + [_tensor_str(values[i], indent + 1, formatter, summarise)
-                     for i in range(len(values) - e, len(values))])
+        slices = (
+            [_tensor_str(values[i], indent + 1, formatter, summarise) for i in range(e)]
+            + ["..."]
+            + [
+                _tensor_str(values[i], indent + 1, formatter, summarise)
+                for i in range(len(values) - e, len(values))
+            ]
+        )
     else:
         slices = [_tensor_str(v, indent + 1, formatter, summarise) for v in values]
     return "[" + ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices) + "]"
@@ -167,4 +185,4 @@ def tensor_repr(t):
         suffixes.append("requires_grad=True")
     if t._tangent is not None:
         suffixes.append(f"tangent={t._tangent!r}")
-    return _add_suffixes(prefix + text, suffixes, indent)   # the prefix counts for the line width
+    return _add_suffixes(prefix + text, suffixes, indent)  # the prefix counts for the line width

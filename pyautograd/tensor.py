@@ -5,6 +5,7 @@ grad collect their gradient in ``.grad``. A tensor computed by a recorded operat
 that operation's graph node in ``grad_fn``; following ``grad_fn.next_functions`` walks
 the graph back to the leaves. Operators and most methods are attached in ``methods.py``.
 """
+
 import warnings
 import weakref
 
@@ -48,17 +49,32 @@ class RemovableHandle:
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_vc", "_retains_grad",
-                 "_accumulator", "_name", "_tangent", "_hooks", "__weakref__")
-    __array_priority__ = 1000      # ``ndarray * tensor`` defers to Tensor.__rmul__
+    __slots__ = (
+        "_data",
+        "_requires_grad",
+        "_grad",
+        "grad_fn",
+        "_vc",
+        "_retains_grad",
+        "_accumulator",
+        "_name",
+        "_tangent",
+        "_hooks",
+        "__weakref__",
+    )
+    __array_priority__ = 1000  # ``ndarray * tensor`` defers to Tensor.__rmul__
     __array_ufunc__ = None
 
     def __init__(self, *args, dtype=None, requires_grad=False):
         """``Tensor(data)`` copies data; ``Tensor(2, 3)`` is uninitialised, like PyTorch."""
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-            data = np.array(_unwrap(args[0]), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype()))
+            data = np.array(
+                _unwrap(args[0]), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype())
+            )
         else:
-            data = np.empty(tuple(int(a) for a in args), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype()))
+            data = np.empty(
+                tuple(int(a) for a in args), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype())
+            )
         _init(self, data, requires_grad, None)
         if requires_grad:
             _check_can_require_grad(self)
@@ -66,7 +82,7 @@ class Tensor:
     # ---- construction used by every op (fast path, no checks) -------------------------
     @classmethod
     def _make(cls, data, requires_grad=False, grad_fn=None):
-        t = object.__new__(cls)             # what _init does, inlined: this runs for every op
+        t = object.__new__(cls)  # what _init does, inlined: this runs for every op
         t._data = data if type(data) is np.ndarray else np.asarray(data)
         t._requires_grad = requires_grad
         t._grad = None
@@ -90,7 +106,8 @@ class Tensor:
             raise RuntimeError(
                 "you can only change requires_grad flags of leaf variables. If you want to use "
                 "a computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach().")
+                "var_no_grad = var.detach()."
+            )
         if value:
             _check_can_require_grad(self)
         self._requires_grad = bool(value)
@@ -107,8 +124,9 @@ class Tensor:
     @name.setter
     def name(self, value):
         self._name = value
-        if self.grad_fn is not None:             # let the drawing find this intermediate tensor
+        if self.grad_fn is not None:  # let the drawing find this intermediate tensor
             from .viz import remember_name
+
             remember_name(self)
 
     @property
@@ -125,11 +143,15 @@ class Tensor:
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}")
+                raise TypeError(
+                    f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+                )
             if tuple(value.shape) != tuple(self.shape):
-                raise RuntimeError(f"attempting to assign a gradient of size '{list(value.shape)}' to a "
-                                   f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
-                                   "and the tensor are the same size")
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
+                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
+                    "and the tensor are the same size"
+                )
         self._grad = value
 
     @property
@@ -185,6 +207,7 @@ class Tensor:
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. the graph leaves (see engine.py)."""
         from .engine import backward
+
         backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
 
     @property
@@ -242,8 +265,9 @@ class Tensor:
 
     def numpy(self, force=False):
         if self._requires_grad and not force:
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. "
-                               "Use tensor.detach().numpy() instead.")
+            raise RuntimeError(
+                "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+            )
         return self._data
 
     def __array__(self, dtype=None, copy=None):
@@ -277,6 +301,7 @@ class Tensor:
 
     def __repr__(self):
         from .printing import tensor_repr
+
         return tensor_repr(self)
 
     __str__ = __repr__

@@ -6,6 +6,7 @@ Arrows follow the data, from the inputs to the output, so the backward pass runs
 them. Nodes are numbered in the order a depth-first walk from the output meets them,
 following ``next_functions`` in order, so the same code always gives the same text.
 """
+
 import weakref
 
 import numpy as np
@@ -41,9 +42,9 @@ def to_dot(tensor, show_values=True, show_grads=True):
 class _Graph:
     def __init__(self, show_values, show_grads):
         self.show_values, self.show_grads = show_values, show_grads
-        self.ids = {}                 # id(tensor or node) -> "nK"
+        self.ids = {}  # id(tensor or node) -> "nK"
         self.nodes, self.edges = [], []
-        self.keep = []                # hold what we numbered, so ids are not reused meanwhile
+        self.keep = []  # hold what we numbered, so ids are not reused meanwhile
 
     def _new(self, obj, label, style):
         name = f"n{len(self.ids)}"
@@ -73,7 +74,7 @@ class _Graph:
         if key in self.ids:
             return self.ids[key]
         box = None
-        if output is not None and not skip_output:      # numbered before its op: output side first
+        if output is not None and not skip_output:  # numbered before its op: output side first
             box = self.tensor_box(output, "tensor")
         if id(node) in self.ids:
             op = self.ids[id(node)]
@@ -99,8 +100,15 @@ class _Graph:
         return "\n".join(lines)
 
     def text(self):
-        return "\n".join(["digraph {", "  rankdir=LR;",
-                          '  node [fontname="Helvetica", fontsize=11];'] + self.nodes + self.edges + ["}"]) + "\n"
+        return (
+            "\n".join(
+                ["digraph {", "  rankdir=LR;", '  node [fontname="Helvetica", fontsize=11];']
+                + self.nodes
+                + self.edges
+                + ["}"]
+            )
+            + "\n"
+        )
 
 
 def _format(array):
@@ -109,7 +117,7 @@ def _format(array):
         if not isinstance(value, float):
             return str(value)
         text = format(value, ".4g")
-        return text if any(c in text for c in ".ein") else text + ".0"      # 10 -> 10.0, like a float
+        return text if any(c in text for c in ".ein") else text + ".0"  # 10 -> 10.0, like a float
     return np.array2string(array, precision=4, separator=", ", suppress_small=True).replace("\n", "")
 
 

@@ -7,6 +7,7 @@ them). Used by ``scripts/serve`` and by site_tests/.
 
     python scripts/serve_site.py [--port 8000] [--dir site] [--plain]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,7 +63,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, port: int = 0, isolation: bool = True, verbose: bool = False):
-    handler = functools.partial(type("Handler", (SiteHandler,), {"isolation": isolation}), directory=str(directory))
+    handler = functools.partial(
+        type("Handler", (SiteHandler,), {"isolation": isolation}), directory=str(directory)
+    )
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.verbose = verbose
@@ -84,7 +87,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--dir", default=str(Path(__file__).resolve().parent.parent / "site"))
-    parser.add_argument("--plain", action="store_true", help="no COOP/COEP headers (like a plain static host)")
+    parser.add_argument(
+        "--plain", action="store_true", help="no COOP/COEP headers (like a plain static host)"
+    )
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--fallback-port", action="store_true", help="use a free port if --port is taken")
     args = parser.parse_args(argv)

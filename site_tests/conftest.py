@@ -8,6 +8,7 @@
   request, and fails the test if a request leaves the site's origin.
 Screenshots go to test-artifacts/ (``shot(page, name)``).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,16 +29,28 @@ sys.path.insert(0, str(REPO / "tests"))
 from serve_site import serve_in_thread  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--headless", "--disable-gpu", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--headless",
+    "--disable-gpu",
+    "--disable-quic",
+]
 BOOT_TIMEOUT_MS = 180_000
 
 
 @pytest.fixture(scope="session")
 def built_site():
     out = Path(tempfile.mkdtemp(prefix="lesson-site-"))
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(out)],
-                          cwd=REPO, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
     yield out
     shutil.rmtree(out, ignore_errors=True)
@@ -52,9 +65,11 @@ def manifest(built_site):
 def numpy_in_site(manifest):
     numpy = manifest["numpy"]
     if not numpy["local"]:
-        pytest.skip(f"NumPy's Pyodide wheel {numpy['file']} is not in the built site: PYODIDE_PACKAGES_DIR "
-                    "does not provide it (nor does the user cache), so tests that need NumPy in Pyodide "
-                    "are skipped. Set PYODIDE_PACKAGES_DIR to a folder holding that official wheel.")
+        pytest.skip(
+            f"NumPy's Pyodide wheel {numpy['file']} is not in the built site: PYODIDE_PACKAGES_DIR "
+            "does not provide it (nor does the user cache), so tests that need NumPy in Pyodide "
+            "are skipped. Set PYODIDE_PACKAGES_DIR to a folder holding that official wheel."
+        )
     return numpy
 
 
@@ -79,6 +94,7 @@ def playwright_instance():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (scripts/site-test does it)")
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         yield pw
 
@@ -141,7 +157,9 @@ def open_page(browser, offline_fallback):
 
     def _open(url, allow=(), **context_args):
         parts = urlsplit(url)
-        session = PageSession(browser, f"{parts.scheme}://{parts.netloc}", tuple(allow) + fallback, **context_args)
+        session = PageSession(
+            browser, f"{parts.scheme}://{parts.netloc}", tuple(allow) + fallback, **context_args
+        )
         sessions.append(session)
         session.page.goto(url)
         return session

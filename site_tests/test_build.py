@@ -1,15 +1,19 @@
 """What `mkdocs build` writes: cells in the HTML, the runtime files, the manifest."""
+
 import hashlib
 import json
 import re
-from pathlib import Path
 
 from conftest import REPO
 
 
 def test_manifest_has_sha256_of_every_runtime_file(built_site, manifest):
     runtime = built_site / "assets" / "runtime"
-    on_disk = {str(p.relative_to(built_site)) for p in runtime.rglob("*") if p.is_file() and p.name != "manifest.json"}
+    on_disk = {
+        str(p.relative_to(built_site))
+        for p in runtime.rglob("*")
+        if p.is_file() and p.name != "manifest.json"
+    }
     on_disk.add("coi-sw.js")
     assert on_disk == set(manifest["files"])
     for rel, entry in manifest["files"].items():
@@ -21,7 +25,13 @@ def test_manifest_has_sha256_of_every_runtime_file(built_site, manifest):
 def test_pyodide_core_and_numpy_pin_come_from_package_json(built_site, manifest):
     pinned = json.loads((REPO / "package.json").read_text())["dependencies"]["pyodide"]
     assert pinned == "314.0.4" == manifest["pyodide"]
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in (
+        "pyodide.mjs",
+        "pyodide.asm.mjs",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ):
         assert (built_site / "assets/runtime/pyodide" / name).is_file(), name
     lock = json.loads((REPO / "node_modules/pyodide/pyodide-lock.json").read_text())
     numpy = manifest["numpy"]
@@ -35,6 +45,7 @@ def test_pyodide_core_and_numpy_pin_come_from_package_json(built_site, manifest)
 
 def test_pyautograd_wheel_and_lessonkit_are_shipped(built_site, manifest):
     import zipfile
+
     wheels = manifest["wheels"]
     with zipfile.ZipFile(built_site / "assets/runtime/wheels" / wheels["pyautograd"]["file"]) as zf:
         names = zf.namelist()
@@ -43,7 +54,9 @@ def test_pyautograd_wheel_and_lessonkit_are_shipped(built_site, manifest):
     in_repo = {str(p.relative_to(REPO)) for p in (REPO / "pyautograd").rglob("*.py")}
     assert shipped == in_repo
     with zipfile.ZipFile(built_site / "assets/runtime/wheels" / wheels["lessonkit"]["file"]) as zf:
-        assert {"lessonkit/__init__.py", "lessonkit/display.py", "lessonkit/exercises.py"} <= set(zf.namelist())
+        assert {"lessonkit/__init__.py", "lessonkit/display.py", "lessonkit/exercises.py"} <= set(
+            zf.namelist()
+        )
 
 
 def test_cells_and_expected_blocks_are_in_the_html(built_site):
@@ -53,7 +66,7 @@ def test_cells_and_expected_blocks_are_in_the_html(built_site):
     assert "print(a * b)" in cells[1]
     assert html.count('class="lr-expected"') >= 3
     # A plain python fence in a lesson stays ordinary highlighted code.
-    assert "<html lang=\"bn\"" in html or "<html lang=bn" in html
+    assert '<html lang="bn"' in html or "<html lang=bn" in html
 
 
 def test_no_reference_to_another_origin_in_pages(built_site):

@@ -1,4 +1,5 @@
 """The build hook's NumPy wheel resolution, without a browser and without the network."""
+
 import hashlib
 import json
 import logging
@@ -6,7 +7,6 @@ import sys
 import urllib.error
 
 import pytest
-
 from conftest import REPO
 
 sys.path.insert(0, str(REPO / "hooks"))
@@ -62,6 +62,7 @@ def test_a_wheel_with_the_wrong_sha256_fails(dirs, monkeypatch, no_network):
 
 def test_download_from_the_pinned_official_url_into_the_cache(dirs, monkeypatch):
     import io
+
     _, cache = dirs
     urls = []
 
@@ -85,8 +86,9 @@ def test_download_from_the_pinned_official_url_into_the_cache(dirs, monkeypatch)
 def test_offline_build_warns_once_and_falls_back_to_read_time(dirs, tmp_path, no_network, caplog):
     nm = tmp_path / "nm"
     (nm / "pyodide").mkdir(parents=True)
-    (nm / "pyodide" / "pyodide-lock.json").write_text(json.dumps(
-        {"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}}))
+    (nm / "pyodide" / "pyodide-lock.json").write_text(
+        json.dumps({"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}})
+    )
     with caplog.at_level(logging.WARNING):
         info = runtime_assets._numpy(nm, tmp_path / "out", "314.0.4")
     assert info["local"] is False and info["remote_base"].endswith("/v314.0.4/full/")
@@ -97,8 +99,9 @@ def test_offline_build_warns_once_and_falls_back_to_read_time(dirs, tmp_path, no
 def test_strict_offline_makes_it_a_failure(dirs, tmp_path, monkeypatch, no_network):
     nm = tmp_path / "nm"
     (nm / "pyodide").mkdir(parents=True)
-    (nm / "pyodide" / "pyodide-lock.json").write_text(json.dumps(
-        {"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}}))
+    (nm / "pyodide" / "pyodide-lock.json").write_text(
+        json.dumps({"packages": {"numpy": {"file_name": NAME, "sha256": SHA}}})
+    )
     monkeypatch.setenv("STRICT_OFFLINE", "1")
     with pytest.raises(runtime_assets.SiteBuildError, match="STRICT_OFFLINE"):
         runtime_assets._numpy(nm, tmp_path / "out", "314.0.4")
@@ -122,4 +125,4 @@ def test_missing_node_modules_runs_npm_ci_or_says_to(tmp_path, monkeypatch):
     monkeypatch.setattr(runtime_assets.subprocess, "run", fake_npm)
     assert runtime_assets._node_modules(tmp_path) == tmp_path / "node_modules"
     assert ran == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
-    assert runtime_assets._node_modules(tmp_path) and len(ran) == 1     # up to date: no second npm ci
+    assert runtime_assets._node_modules(tmp_path) and len(ran) == 1  # up to date: no second npm ci

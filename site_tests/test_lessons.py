@@ -5,11 +5,10 @@ Pyodide wheel into the site (PYODIDE_PACKAGES_DIR); otherwise they skip and say 
 One tab visits all pages through Material's instant navigation (one Pyodide boot, a
 fresh namespace per page), which is also how a reader moves through the lessons.
 """
+
 import json
 import time
 from pathlib import Path
-
-import pytest
 
 from conftest import REPO, PageSession, cell, shot, wait_cells, write_metric
 
@@ -30,7 +29,9 @@ def _url_path(md: Path) -> str:
 def _cpython(cells):
     import doc_cells
     import numpy
+
     import pyautograd
+
     pyautograd.manual_seed(0)
     numpy.random.seed(0)
     return doc_cells.run_page(cells)
@@ -47,6 +48,7 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
     """Also measures the first page's cold load (bytes served, time to the first output);
     the numbers go to test-artifacts/site-metrics.json for the closing note."""
     import doc_cells
+
     session = PageSession(browser, server.url.rstrip("/"))
     page = session.page
     problems, counted, timings = [], 0, {}
@@ -72,14 +74,17 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
                 by_file = {}
                 for path, n in server.paths_sent:
                     by_file[path] = by_file.get(path, 0) + n
-                write_metric("cold_load", {
-                    "page": _url_path(md),
-                    "bytes_before_running": before_run,
-                    "bytes_after_first_run_incl_pyodide_numpy_pyautograd": server.bytes_sent,
-                    "seconds_from_navigation_to_first_cell_output": round(first_output, 2),
-                    "first_cell_error": first["error"],
-                    "largest_files": sorted(by_file.items(), key=lambda kv: -kv[1])[:8],
-                })
+                write_metric(
+                    "cold_load",
+                    {
+                        "page": _url_path(md),
+                        "bytes_before_running": before_run,
+                        "bytes_after_first_run_incl_pyodide_numpy_pyautograd": server.bytes_sent,
+                        "seconds_from_navigation_to_first_cell_output": round(first_output, 2),
+                        "first_cell_error": first["error"],
+                        "largest_files": sorted(by_file.items(), key=lambda kv: -kv[1])[:8],
+                    },
+                )
             page.evaluate("window.lessonRunner.ready()")
             results = page.evaluate("window.lessonRunner.runAll()")
             timings[md.name] = round(time.monotonic() - started, 1)
@@ -94,12 +99,16 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
                     # The lesson's point (expect-error): the whole last line must agree. Otherwise
                     # the type must; messages may name file paths, which differ by design.
                     w, g = want.error.splitlines()[-1], got["error"].splitlines()[-1]
-                    if (w if c.expect_error else w.split(":")[0]) != (g if c.expect_error else g.split(":")[0]):
+                    if (w if c.expect_error else w.split(":")[0]) != (
+                        g if c.expect_error else g.split(":")[0]
+                    ):
                         problems.append(f"{where}: CPython {want.error!r} != browser {got['error']!r}")
                 if c.expected is None and ("empty(" in c.code or "empty_like(" in c.code):
-                    continue   # uninitialised memory: no expected block, values differ by design
+                    continue  # uninitialised memory: no expected block, values differ by design
                 if _lines(want.stdout) != _lines(got["stdout"]):
-                    problems.append(f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}")
+                    problems.append(
+                        f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}"
+                    )
         write_metric("seconds_per_page_run_all", timings)
         assert counted > 0
         assert not problems, "\n\n".join(problems)
@@ -122,10 +131,14 @@ def test_numpy_fallback_from_official_url(browser, server, manifest, numpy_in_si
     for body, works in ((wheel, True), (wheel[:-10] + b"0123456789", False)):
         served = []
 
-        def official(route, body=body):
+        def official(route, body=body, served=served):
             served.append(route.request.url)
-            route.fulfill(status=200, body=body, content_type="application/octet-stream",
-                          headers={"Access-Control-Allow-Origin": "*"})
+            route.fulfill(
+                status=200,
+                body=body,
+                content_type="application/octet-stream",
+                headers={"Access-Control-Allow-Origin": "*"},
+            )
 
         session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, official)])
         session.context.route("**/assets/runtime/manifest.json", serve_manifest)
@@ -134,14 +147,17 @@ def test_numpy_fallback_from_official_url(browser, server, manifest, numpy_in_si
         try:
             page.goto(server.url + "playground/")
             wait_cells(page)
-            result = page.evaluate("window.lessonRunner.run(1)")    # the NumPy cell
+            result = page.evaluate("window.lessonRunner.run(1)")  # the NumPy cell
             assert served == [remote]
             if works:
                 assert result["error"] is None and "26.0" in result["stdout"], result
             else:
                 assert result["error"] and "ModuleNotFoundError" in result["error"]
                 assert "NumPy লোড করা যায়নি" in cell(page, 1).locator('[data-role="notice"]').inner_text()
-                assert "NumPy বা pyautograd লোড হয়নি" in cell(page, 1).locator('[data-role="output"]').inner_text()
+                assert (
+                    "NumPy বা pyautograd লোড হয়নি"
+                    in cell(page, 1).locator('[data-role="output"]').inner_text()
+                )
                 assert page.locator(".lr-boot").inner_text().count("NumPy") >= 1
                 pure = page.evaluate("window.lessonRunner.run(0)")
                 assert pure["error"] is None and "নমস্কার" in pure["stdout"]
@@ -192,15 +208,17 @@ def test_a_stalled_numpy_download_fails_soon_with_a_message(browser, server, man
     body = json.dumps({**manifest, "numpy": {**numpy, "local": False}, "download_stall_ms": 3000})
     hung = []
     session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, hung.append)])  # never answered
-    session.context.route("**/assets/runtime/manifest.json",
-                          lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+    session.context.route(
+        "**/assets/runtime/manifest.json",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
     page = session.page
     try:
         page.goto(server.url + "playground/")
         wait_cells(page)
         started = time.monotonic()
-        result = page.evaluate("window.lessonRunner.run(1)")    # the NumPy cell
-        waited = time.monotonic() - started                     # boot + 3 s of silence
+        result = page.evaluate("window.lessonRunner.run(1)")  # the NumPy cell
+        waited = time.monotonic() - started  # boot + 3 s of silence
         assert [r.request.url for r in hung] == [remote]
         assert waited < 28, f"gave up after {waited:.0f} s: the manifest's 3 s were not used"
         assert result["error"] and "ModuleNotFoundError" in result["error"]

@@ -1,5 +1,6 @@
 """The pages in a real browser, without running Python: language, fonts, math, layout,
 dark mode, editors, persistence of edits, keyboard use."""
+
 from conftest import cell, shot, wait_cells
 
 
@@ -13,7 +14,9 @@ def test_bengali_page_and_math_render(server, open_page):
     assert page.locator(".arithmatex .katex").count() >= 2
     page.evaluate("document.fonts.ready")
     assert page.evaluate("document.fonts.check('16px \"Noto Sans Bengali\"', 'বাংলা')")
-    assert page.evaluate("[...document.fonts].some(f => f.family.includes('Noto Sans Bengali') && f.status === 'loaded')")
+    assert page.evaluate(
+        "[...document.fonts].some(f => f.family.includes('Noto Sans Bengali') && f.status === 'loaded')"
+    )
     assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith('"Noto Sans Bengali"')
     shot(page, "playground-light")
     assert not s.errors, s.errors
@@ -33,7 +36,9 @@ def test_cells_carry_the_stable_hooks(server, open_page):
     out = cell(page, 0).locator('[data-role="output"]')
     assert out.get_attribute("aria-live") == "polite"
     assert cell(page, 0).locator('[data-role="stop"]').is_disabled()
-    assert page.evaluate("typeof window.lessonRunner.ready === 'function' && typeof window.lessonRunner.runAll === 'function'")
+    assert page.evaluate(
+        "typeof window.lessonRunner.ready === 'function' && typeof window.lessonRunner.runAll === 'function'"
+    )
 
 
 def test_expect_error_cells_are_marked(server, open_page, built_site):
@@ -56,18 +61,23 @@ def test_dark_mode(server, open_page):
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     bg = page.evaluate("getComputedStyle(document.querySelector('.lr-cell .cm-editor')).backgroundColor")
     body = page.evaluate("getComputedStyle(document.body).backgroundColor")
+
     # dark background in the page and around the editor
     def lum(rgb):
         import re
+
         r, g, b = [float(x) for x in re.findall(r"[\d.]+", rgb)[:3]]
         return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
     assert lum(body) < 80
     assert bg == "rgba(0, 0, 0, 0)" or lum(bg) < 80
     shot(page, "playground-dark")
 
 
 def test_phone_width_375(server, open_page):
-    s = open_page(server.url + "playground/", viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    s = open_page(
+        server.url + "playground/", viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True
+    )
     page = s.page
     wait_cells(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
@@ -80,8 +90,12 @@ def test_phone_width_375(server, open_page):
 
 def wait_saved(page, text):
     """Wait until an edit containing ``text`` has reached localStorage."""
-    page.wait_for_function("""text => Object.keys(localStorage).some(
-        k => (localStorage.getItem(k) || '').includes(text))""", arg=text, timeout=10000)
+    page.wait_for_function(
+        """text => Object.keys(localStorage).some(
+        k => (localStorage.getItem(k) || '').includes(text))""",
+        arg=text,
+        timeout=10000,
+    )
 
 
 def test_edits_survive_reload_and_reset_restores(server, open_page):
@@ -93,7 +107,7 @@ def test_edits_survive_reload_and_reset_restores(server, open_page):
     editor.click()
     page.keyboard.press("Control+End")
     page.keyboard.type("\nprint('আমার সম্পাদনা')")
-    wait_saved(page, "আমার সম্পাদনা")   # edits are saved after a short pause
+    wait_saved(page, "আমার সম্পাদনা")  # edits are saved after a short pause
     page.reload()
     wait_cells(page)
     editor = cell(page, 1).locator(".cm-content")
@@ -122,14 +136,14 @@ def test_keyboard_only(server, open_page):
     run = cell(page, 0).locator('[data-role="run"]')
     run.focus()
     page.keyboard.press("Tab")
-    page.keyboard.press("Tab")   # stop is disabled and skipped: reset, then editor
+    page.keyboard.press("Tab")  # stop is disabled and skipped: reset, then editor
     focused = page.evaluate("document.activeElement.closest('[data-cell]')?.dataset.cell")
     assert focused == "0"
     cell(page, 0).locator(".cm-content").focus()
-    page.keyboard.press("Tab")   # Tab indents inside the editor
+    page.keyboard.press("Tab")  # Tab indents inside the editor
     assert page.evaluate("document.activeElement.classList.contains('cm-content')")
     page.keyboard.press("Escape")
-    page.keyboard.press("Tab")   # Esc then Tab leaves it
+    page.keyboard.press("Tab")  # Esc then Tab leaves it
     assert not page.evaluate("document.activeElement.classList.contains('cm-content')")
 
 
@@ -150,14 +164,23 @@ def test_edits_follow_their_cell_when_the_lesson_changes(server, open_page):
     # the author inserts a cell at the top and rewrites (what was) cell 1
     changed = html[:first] + '<div class="lr-cell" data-src="print(0)"></div>' + html[first:]
     changed = changed.replace("print(a * b)", "print(a + b)", 1)
-    s.context.route(server.url + "playground/", lambda route: route.fulfill(
-        status=200, content_type="text/html", body=changed,
-        headers={"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}))
+    s.context.route(
+        server.url + "playground/",
+        lambda route: route.fulfill(
+            status=200,
+            content_type="text/html",
+            body=changed,
+            headers={
+                "Cross-Origin-Opener-Policy": "same-origin",
+                "Cross-Origin-Embedder-Policy": "require-corp",
+            },
+        ),
+    )
     page.reload()
     wait_cells(page)
     assert page.evaluate("window.lessonRunner.cells") == 7
     moved = cell(page, 3).locator(".cm-content").inner_text()
-    assert "# সম্পাদনা দুই" in moved                       # followed its cell down one place
+    assert "# সম্পাদনা দুই" in moved  # followed its cell down one place
     adopted = cell(page, 2).locator(".cm-content").inner_text()
     assert "# সম্পাদনা এক" in adopted and "print(a * b)" in adopted
     assert "লেখক" in cell(page, 2).locator('[data-role="notice"]').inner_text()

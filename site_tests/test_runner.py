@@ -3,8 +3,8 @@
 One page is booted once for the module (booting Pyodide costs seconds); the tests use the
 playground's last cell ("your turn") as a scratch cell and check the other cells' hooks.
 """
-import pytest
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, cell, shot, wait_cells
 
 SCRATCH = -1
@@ -13,6 +13,7 @@ SCRATCH = -1
 @pytest.fixture(scope="module")
 def booted(browser, server, offline_fallback):
     from conftest import PageSession
+
     session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
     page = session.page
     page.goto(server.url + "playground/")
@@ -48,7 +49,9 @@ def run_and_wait(page, index, via="button"):
         """([i, before]) => { const c = document.querySelector(`[data-cell="${i}"]`);
              return ["done", "error"].includes(c.dataset.state)
                && c.querySelector('[data-role="counter"]').textContent !== before; }""",
-        arg=[index, counter_before], timeout=BOOT_TIMEOUT_MS)
+        arg=[index, counter_before],
+        timeout=BOOT_TIMEOUT_MS,
+    )
     return c
 
 
@@ -62,7 +65,7 @@ def test_pure_python_cell_runs_and_prints(booted):
     assert c.get_attribute("data-state") == "done"
     out = output_text(page, 0)
     assert "নমস্কার, পাঠক! এটা 3 নম্বর লাইন" in out
-    assert "মিলেছে" in out            # matches the page's expected block
+    assert "মিলেছে" in out  # matches the page's expected block
     assert c.locator('[data-role="counter"]').inner_text() != "[ ]"
     assert "মি.সে." in c.locator('[data-role="status"]').inner_text()
     shot(page, "runner-first-cell", full_page=False)
@@ -77,8 +80,10 @@ def test_boot_progress_counts_downloaded_megabytes(booted):
                                       ?.dataset.loaded || 0) > 9e6""")
     text = bytes_line.text_content()
     assert text.startswith("ডাউনলোড:") and text.endswith("MB") and " / " in text, text
-    done, total = (float(part.strip().split()[0].translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")))
-                   for part in text.split(":", 1)[1].split("/"))
+    done, total = (
+        float(part.strip().split()[0].translate(str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")))
+        for part in text.split(":", 1)[1].split("/")
+    )
     assert 9 < done <= total < 60, text
     # the panel is a polite live region, but its ticking parts are not read out
     assert page.locator('[data-role="boot-progress"]').get_attribute("aria-live") == "polite"
@@ -98,7 +103,7 @@ def test_edit_and_rerun_with_shift_and_ctrl_enter(booted):
 
 def test_shared_namespace_across_cells(booted):
     session, page, n = booted
-    run_and_wait(page, 0)           # defines নাম
+    run_and_wait(page, 0)  # defines নাম
     i = n + SCRATCH
     set_code(page, i, "print(নাম, i)")
     run_and_wait(page, i)
@@ -115,7 +120,7 @@ def test_traceback_is_trimmed_and_explained(booted):
     assert c.get_attribute("data-state") == "error"
     out = output_text(page, i)
     assert out.startswith("আগে")
-    assert "শূন্য দিয়ে ভাগ" in out                       # Bengali explanation ...
+    assert "শূন্য দিয়ে ভাগ" in out  # Bengali explanation ...
     tb = c.locator(".lr-traceback").inner_text()
     assert tb.startswith("Traceback (most recent call last):")  # ... above the verbatim traceback
     assert tb.rstrip().endswith("ZeroDivisionError: division by zero")
@@ -129,9 +134,13 @@ def test_traceback_is_trimmed_and_explained(booted):
 def test_pytorch_worded_error_is_explained(booted, numpy_in_site):
     session, page, n = booted
     i = n + SCRATCH
-    set_code(page, i, "import pyautograd as torch\nx = torch.tensor(2.0, requires_grad=True)\n"
-                      "y = x * x\ny.backward()\ny.backward()")
-    c = run_and_wait(page, i)
+    set_code(
+        page,
+        i,
+        "import pyautograd as torch\nx = torch.tensor(2.0, requires_grad=True)\n"
+        "y = x * x\ny.backward()\ny.backward()",
+    )
+    run_and_wait(page, i)
     out = output_text(page, i)
     assert "দ্বিতীয়বার backward()" in out and "retain_graph=True" in out
     assert "RuntimeError: Trying to backward through the graph a second time" in out
@@ -169,35 +178,48 @@ def test_stop_interrupts_and_state_survives(booted):
     set_code(page, i, "while True:\n    pass")
     c = cell(page, i)
     c.locator('[data-role="run"]').click()
-    page.wait_for_function("""i => { const c = document.querySelector(`[data-cell="${i}"]`);
-        return c.dataset.state === 'running' && c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""", arg=i)
+    page.wait_for_function(
+        """i => { const c = document.querySelector(`[data-cell="${i}"]`);
+        return c.dataset.state === 'running' && c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""",
+        arg=i,
+    )
     page.wait_for_timeout(500)
-    assert page.evaluate("1 + 1") == 2                # the page itself is not frozen
+    assert page.evaluate("1 + 1") == 2  # the page itself is not frozen
     c.locator('[data-role="stop"]').click()
-    page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000)
+    page.wait_for_function(
+        f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000
+    )
     out = output_text(page, i)
     stop = page.evaluate("window.lessonRunner.lastStop")
     assert "KeyboardInterrupt" in out and "থামানো" in out, stop
     assert stop["outcome"] == "interrupted" and stop["signals"] == 1, stop
     set_code(page, i, "print(kept)")
     run_and_wait(page, i)
-    assert output_text(page, i).strip() == "রয়ে গেছে"   # namespace survived the interrupt
+    assert output_text(page, i).strip() == "রয়ে গেছে"  # namespace survived the interrupt
 
 
 def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
     session, page, n = booted
     i = n + SCRATCH
-    set_code(page, i, "caught = 0\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
-                      "    caught += 1\nwhile True:\n    pass")
+    set_code(
+        page,
+        i,
+        "caught = 0\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
+        "    caught += 1\nwhile True:\n    pass",
+    )
     c = cell(page, i)
     c.locator('[data-role="run"]').click()
-    page.wait_for_function("""i => document.querySelector(`[data-cell="${i}"]`).dataset.state === 'running'""", arg=i)
+    page.wait_for_function(
+        """i => document.querySelector(`[data-cell="${i}"]`).dataset.state === 'running'""", arg=i
+    )
     page.wait_for_timeout(300)
     c.locator('[data-role="stop"]').click()
-    page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000)
+    page.wait_for_function(
+        f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000
+    )
     out = output_text(page, i)
     stop = page.evaluate("window.lessonRunner.lastStop")
-    assert "KeyboardInterrupt" in out and "নতুন করে চালু" not in out, stop   # a second signal, no restart
+    assert "KeyboardInterrupt" in out and "নতুন করে চালু" not in out, stop  # a second signal, no restart
     assert stop["outcome"] == "interrupted" and stop["seen"] and stop["signals"] >= 2, stop
     set_code(page, i, "print(caught)")
     run_and_wait(page, i)
@@ -209,14 +231,16 @@ def test_stop_on_a_queued_cell_takes_it_out_of_the_queue(booted):
     i = n + SCRATCH
     set_code(page, i, "import time\nt0 = time.time()\nwhile time.time() - t0 < 3:\n    pass\nprint('শেষ')")
     cell(page, i).locator('[data-role="run"]').click()
-    page.wait_for_function("""i => document.querySelector(`[data-cell="${i}"] [data-role=status]`).textContent.includes('চলছে')""",
-                           arg=i)
-    cell(page, 0).locator('[data-role="run"]').click()          # queued behind it
+    page.wait_for_function(
+        """i => document.querySelector(`[data-cell="${i}"] [data-role=status]`).textContent.includes('চলছে')""",
+        arg=i,
+    )
+    cell(page, 0).locator('[data-role="run"]').click()  # queued behind it
     assert "অপেক্ষায়" in cell(page, 0).locator('[data-role="status"]').inner_text()
     cell(page, 0).locator('[data-role="stop"]').click()
     assert cell(page, 0).get_attribute("data-state") == "idle"
     page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'done'")
-    assert output_text(page, i).strip() == "শেষ"                 # the running cell was not touched
+    assert output_text(page, i).strip() == "শেষ"  # the running cell was not touched
     page.wait_for_timeout(300)
     assert cell(page, 0).get_attribute("data-state") == "idle"
     assert "বাতিল" in cell(page, 0).locator('[data-role="status"]').inner_text()
@@ -225,10 +249,14 @@ def test_stop_on_a_queued_cell_takes_it_out_of_the_queue(booted):
 def test_display_protocol_draws_graph_and_plot(booted):
     session, page, n = booted
     i = n + SCRATCH
-    set_code(page, i, "from lessonkit import show, plot\n"
-                      "show('digraph { a [URL=\"javascript:alert(1)\" label=\"<b>x</b>\"]; a -> b }', title='গ্রাফ')\n"
-                      "plot([3, 2, 1.5, 1.2], title='ক্ষতি', xlabel='ধাপ', ylabel='loss')\n"
-                      "print('এঁকেছি')")
+    set_code(
+        page,
+        i,
+        "from lessonkit import show, plot\n"
+        "show('digraph { a [URL=\"javascript:alert(1)\" label=\"<b>x</b>\"]; a -> b }', title='গ্রাফ')\n"
+        "plot([3, 2, 1.5, 1.2], title='ক্ষতি', xlabel='ধাপ', ylabel='loss')\n"
+        "print('এঁকেছি')",
+    )
     run_and_wait(page, i)
     out = cell(page, i).locator('[data-role="output"]')
     out.locator(".lr-out-display-dot svg").wait_for()
@@ -246,9 +274,8 @@ def test_instant_navigation_rescans_cells(booted, server, numpy_in_site):
     page.locator('a[href$="playground/"]').first.wait_for(state="attached")
     links = page.locator("nav.md-nav--primary a.md-nav__link[href*='lessons/']")
     assert links.count() >= 6, "the nav should list the six lessons"
-    href = links.first.get_attribute("href")
     links.first.click()
-    page.wait_for_function(f"location.pathname.includes('lessons/')")
+    page.wait_for_function("location.pathname.includes('lessons/')")
     wait_cells(page)
     assert page.evaluate("document.querySelectorAll('[data-cell=\"0\"]').length") == 1
     assert page.evaluate("window.lessonRunner.cells") == page.locator(".lr-cell").count()
@@ -288,7 +315,10 @@ def test_service_worker_isolates_pages_on_a_plain_host(browser, plain_server):
 
 def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_server, offline_fallback):
     from conftest import PageSession
-    session = PageSession(browser, plain_server.url.rstrip("/"), allow=offline_fallback, service_workers="block")
+
+    session = PageSession(
+        browser, plain_server.url.rstrip("/"), allow=offline_fallback, service_workers="block"
+    )
     page = session.page
     try:
         page.goto(plain_server.url + "playground/")
@@ -298,11 +328,16 @@ def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_ser
         i = n - 1
         set_code(page, i, "while True:\n    pass")
         cell(page, i).locator('[data-role="run"]').click()
-        page.wait_for_function("""i => { const c = document.querySelector(`[data-cell="${i}"]`);
-            return c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""", arg=i,
-            timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            """i => { const c = document.querySelector(`[data-cell="${i}"]`);
+            return c.querySelector('[data-role=status]').textContent.includes('চলছে'); }""",
+            arg=i,
+            timeout=BOOT_TIMEOUT_MS,
+        )
         cell(page, i).locator('[data-role="stop"]').click()
-        page.wait_for_function(f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000)
+        page.wait_for_function(
+            f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000
+        )
         assert "নতুন করে চালু" in output_text(page, i)
         result = page.evaluate("window.lessonRunner.run(0)")
         assert result["error"] is None and "নমস্কার" in result["stdout"]

@@ -2,6 +2,7 @@
 
 Kept deliberately small; helpers live in the test modules that use them.
 """
+
 import pathlib
 import sys
 

@@ -37,6 +37,7 @@ To check one page by hand::
 
     .venv/bin/python tests/doc_cells.py docs/lessons/01-computational-graph.md
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -57,19 +58,19 @@ _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)
 
 @dataclass(frozen=True)
 class Cell:
-    index: int              # 0-based position among the page's runnable cells
+    index: int  # 0-based position among the page's runnable cells
     code: str
     expect_error: bool
-    expected: str | None    # body of the ```text {.expected} fence, or None
-    line: int               # 1-based line number of the opening fence
+    expected: str | None  # body of the ```text {.expected} fence, or None
+    line: int  # 1-based line number of the opening fence
 
 
 @dataclass(frozen=True)
 class Result:
     stdout: str
     stderr: str
-    error: str | None       # "Type: message" (last traceback line) or None
-    traceback: str | None   # full formatted traceback, for failure reports
+    error: str | None  # "Type: message" (last traceback line) or None
+    traceback: str | None  # full formatted traceback, for failure reports
 
 
 def _info(info: str) -> tuple[str, set[str]]:
@@ -81,7 +82,7 @@ def _info(info: str) -> tuple[str, set[str]]:
     lang, attrs = info, ""
     brace = info.find("{")
     if brace >= 0 and info.endswith("}"):
-        lang, attrs = info[:brace].strip(), info[brace + 1:-1]
+        lang, attrs = info[:brace].strip(), info[brace + 1 : -1]
     classes = {tok[1:] for tok in attrs.split() if tok.startswith(".")}
     if not lang:
         for candidate in ("python", "text"):
@@ -138,12 +139,19 @@ def parse_cells(markdown_text: str) -> list[Cell]:
             expected = None
             if k + 1 < len(blocks):
                 nxt_line, nxt_lang, nxt_classes, nxt_body, _ = blocks[k + 1]
-                between = lines[end:nxt_line - 1]
+                between = lines[end : nxt_line - 1]
                 if nxt_lang == "text" and "expected" in nxt_classes and all(not l.strip() for l in between):
                     expected = nxt_body
                     k += 1
-            cells.append(Cell(index=len(cells), code=body, expect_error="expect-error" in classes,
-                              expected=expected, line=line_no))
+            cells.append(
+                Cell(
+                    index=len(cells),
+                    code=body,
+                    expect_error="expect-error" in classes,
+                    expected=expected,
+                    line=line_no,
+                )
+            )
         k += 1
     return cells
 
@@ -188,7 +196,9 @@ def compare(cell: Cell, result: Result) -> str | None:
     if cell.expect_error:
         if result.error is None:
             return "the cell is marked .expect-error but raised no exception"
-        actual = result.stdout + ("" if not result.stdout or result.stdout.endswith("\n") else "\n") + result.error
+        actual = (
+            result.stdout + ("" if not result.stdout or result.stdout.endswith("\n") else "\n") + result.error
+        )
     else:
         if result.error is not None:
             return f"the cell raised an exception:\n{result.traceback}"

@@ -8,6 +8,7 @@ live torch too), so the comparison works on machines without torch.
 Every case is a function of the module ``T`` (``torch`` or ``pyautograd``), so
 the exact same code runs on both sides.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,12 +58,12 @@ OP_CASES = {
     "div_fn": (lambda T, a, b: T.div(a, b), [((2, 1), "any"), ((1, 2), "pos")]),
     "div_scalar_right": (lambda T, a: a / 4, [((3,), "any")]),
     "div_scalar_left": (lambda T, a: 2 / a, [((3,), "pos")]),
-    "pow_scalar": (lambda T, a: a ** 2, [((2, 3), "any")]),
-    "pow_scalar_frac": (lambda T, a: a ** 0.5, [((3,), "pos")]),
-    "pow_scalar_neg": (lambda T, a: a ** -1.5, [((3,), "pos")]),
-    "pow_tensor": (lambda T, a, b: a ** b, [((2, 3), "pos"), ((3,), "any")]),
+    "pow_scalar": (lambda T, a: a**2, [((2, 3), "any")]),
+    "pow_scalar_frac": (lambda T, a: a**0.5, [((3,), "pos")]),
+    "pow_scalar_neg": (lambda T, a: a**-1.5, [((3,), "pos")]),
+    "pow_tensor": (lambda T, a, b: a**b, [((2, 3), "pos"), ((3,), "any")]),
     "pow_fn": (lambda T, a: T.pow(a, 3), [((3,), "any")]),
-    "rpow": (lambda T, a: 2 ** a, [((3,), "any")]),
+    "rpow": (lambda T, a: 2**a, [((3,), "any")]),
     "neg": (lambda T, a: -a, [((2, 3), "any")]),
     "neg_fn": (lambda T, a: T.neg(a), [((3,), "any")]),
     # matrix products
@@ -156,23 +157,30 @@ OP_CASES = {
     "cat_dim1": (lambda T, a, b: T.cat((a, b), dim=1), [((2, 1), "any"), ((2, 3), "any")]),
     "stack": (lambda T, a, b: T.stack([a, b]), [((3,), "any"), ((3,), "any")]),
     "stack_dim1": (lambda T, a, b: T.stack([a, b], dim=1), [((2, 2), "any"), ((2, 2), "any")]),
-    "where": (lambda T, a, b: T.where(T.tensor([[True, False, True], [False, False, True]]), a, b),
-              [((2, 3), "any"), ((3,), "any")]),
+    "where": (
+        lambda T, a, b: T.where(T.tensor([[True, False, True], [False, False, True]]), a, b),
+        [((2, 3), "any"), ((3,), "any")],
+    ),
     # compositions the lessons use
-    "lesson_z": (lambda T, x, y: x * y + x ** 2, [((), "pos"), ((), "pos")]),
-    "lesson_mlp": (lambda T, x, w1, w2: ((x @ w1).tanh() @ w2).sigmoid(),
-                   [((4, 3), "any"), ((3, 5), "any"), ((5, 1), "any")]),
-    "lesson_softmax_ce": (lambda T, z: -(z.log_softmax(dim=1)[[0, 1, 2], [1, 0, 2]]).mean(),
-                          [((3, 4), "any")]),
+    "lesson_z": (lambda T, x, y: x * y + x**2, [((), "pos"), ((), "pos")]),
+    "lesson_mlp": (
+        lambda T, x, w1, w2: ((x @ w1).tanh() @ w2).sigmoid(),
+        [((4, 3), "any"), ((3, 5), "any"), ((5, 1), "any")],
+    ),
+    "lesson_softmax_ce": (
+        lambda T, z: -(z.log_softmax(dim=1)[[0, 1, 2], [1, 0, 2]]).mean(),
+        [((3, 4), "any")],
+    ),
 }
 
 
 def make_inputs(T, name, requires_grad=True):
     fn, specs = OP_CASES[name]
     seed = sum(map(ord, name))
-    return [T.tensor(arr(seed + 17 * i, shape, domain), dtype=T.float64,
-                     requires_grad=requires_grad)
-            for i, (shape, domain) in enumerate(specs)]
+    return [
+        T.tensor(arr(seed + 17 * i, shape, domain), dtype=T.float64, requires_grad=requires_grad)
+        for i, (shape, domain) in enumerate(specs)
+    ]
 
 
 def run_op_case(T, name):
@@ -194,14 +202,14 @@ def run_op_case(T, name):
 def _grad_after(T):
     x = T.tensor(2.0, requires_grad=True)
     y = T.tensor(3.0, requires_grad=True)
-    (x * y + x ** 2).backward()
+    (x * y + x**2).backward()
     return x.grad
 
 
 def _lesson_z(T):
     x = T.tensor(2.0, requires_grad=True)
     y = T.tensor(3.0, requires_grad=True)
-    return x * y + x ** 2
+    return x * y + x**2
 
 
 PRINT_CASES = {
@@ -290,7 +298,8 @@ PRINT_CASES = {
     "inf_int_mode": lambda T: T.tensor([float("inf"), 2.0]),
     "nan_frac": lambda T: T.tensor([float("nan"), 0.5, -1.25]),
     "sigmoid_grad_vec": lambda T: (lambda x: (x.sigmoid().sum().backward(), x.grad)[1])(
-        T.tensor([0.0, 2.0, -2.0], requires_grad=True)),
+        T.tensor([0.0, 2.0, -2.0], requires_grad=True)
+    ),
     "seed_002_h": lambda T: T.sigmoid(T.tensor(0.5, requires_grad=True) * 1.0 - 0.5),
     "shape": lambda T: T.ones(2, 3).shape,
     "size": lambda T: T.ones(2, 3).size(),
@@ -336,7 +345,7 @@ def _backward_twice_add(T):
 
 def _grad_twice(T):
     x = T.tensor(2.0, requires_grad=True)
-    y = x ** 3
+    y = x**3
     T.autograd.grad(y, x)
     T.autograd.grad(y, x)
 
@@ -345,6 +354,7 @@ def _inplace_leaf(op):
     def case(T):
         x = T.tensor([1.0, 2.0], requires_grad=True)
         op(x)
+
     return case
 
 
@@ -505,8 +515,9 @@ ERROR_CASES = {
     "view_noncontiguous": lambda T: T.ones(2, 3).T.view(6),
     "matmul_0d": lambda T: T.tensor(1.0) @ T.ones(2),
     "grad_input_no_grad": lambda T: T.autograd.grad((T.ones(2, requires_grad=True) * 2).sum(), T.ones(2)),
-    "grad_outputs_shape": lambda T: T.autograd.grad(T.ones(2, requires_grad=True) * 2,
-                                                    T.ones(2), grad_outputs=T.ones(3)),
+    "grad_outputs_shape": lambda T: T.autograd.grad(
+        T.ones(2, requires_grad=True) * 2, T.ones(2), grad_outputs=T.ones(3)
+    ),
     "permute_bad": lambda T: T.ones(2, 3).permute(0),
     "reshape_two_infer": lambda T: T.ones(2, 3).reshape(-1, -1),
 }
@@ -597,13 +608,17 @@ MISC_CASES = {
     "max_min_dim": _max_min_dim,
     "max_dim_grad": _max_dim_grad,
     "max_tie_grad": lambda T: (lambda x: (x.max().backward(), x.grad.tolist())[1])(
-        T.tensor([1.0, 3.0, 3.0], requires_grad=True)),
+        T.tensor([1.0, 3.0, 3.0], requires_grad=True)
+    ),
     "relu_at_zero_grad": lambda T: (lambda x: (x.relu().sum().backward(), x.grad.tolist())[1])(
-        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)),
+        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+    ),
     "abs_at_zero_grad": lambda T: (lambda x: (x.abs().sum().backward(), x.grad.tolist())[1])(
-        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)),
+        T.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+    ),
     "clamp_at_bound_grad": lambda T: (lambda x: (x.clamp(0.0, 1.0).sum().backward(), x.grad.tolist())[1])(
-        T.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)),
+        T.tensor([0.0, 0.5, 1.0, 2.0], requires_grad=True)
+    ),
     "softmax_large": lambda T: T.tensor([1000.0, 1001.0, 1002.0]).softmax(0).tolist(),
     "log_softmax_large": lambda T: T.tensor([1000.0, 1001.0, -1000.0]).log_softmax(0).tolist(),
     "sigmoid_extreme": lambda T: T.tensor([-1000.0, 0.0, 1000.0]).sigmoid().tolist(),
@@ -614,9 +629,11 @@ MISC_CASES = {
     "exp_overflow": lambda T: repr(T.tensor([100.0, 1000.0]).exp()),
     "pow_neg_frac": lambda T: repr(T.tensor([-8.0, 8.0]) ** (1 / 3)),
     "log_zero_grad": lambda T: (lambda x: (x.log().sum().backward(), repr(x.grad))[1])(
-        T.tensor([0.0, 2.0], requires_grad=True)),
+        T.tensor([0.0, 2.0], requires_grad=True)
+    ),
     "sqrt_zero_grad": lambda T: (lambda x: (x.sqrt().sum().backward(), repr(x.grad))[1])(
-        T.tensor([0.0, 4.0], requires_grad=True)),
+        T.tensor([0.0, 4.0], requires_grad=True)
+    ),
     "int_true_div": lambda T: repr(T.tensor([1, 2]) / 2),
     "int_times_float": lambda T: repr(T.arange(3) * 2.5),
     "int_sum": lambda T: repr(T.tensor([1, 2, 3]).sum()),
@@ -641,41 +658,55 @@ MISC_CASES = {
     "numpy_dtype64": lambda T: str(T.tensor([1.0], dtype=T.float64).numpy().dtype),
     "size_dim": lambda T: [T.ones(2, 3).size(1), T.ones(2, 3).size(-1), T.ones(2, 3).shape[-1]],
     "T_1d": lambda T: T.tensor([1.0, 2.0]).T.tolist(),
-    "grad_after_create_graph": lambda T: (lambda x: ((x ** 3).backward(create_graph=True),
-                                                     [x.grad.item(), x.grad.requires_grad])[1])(
-        T.tensor(2.0, requires_grad=True)),
+    "grad_after_create_graph": lambda T: (
+        lambda x: ((x**3).backward(create_graph=True), [x.grad.item(), x.grad.requires_grad])[1]
+    )(T.tensor(2.0, requires_grad=True)),
     "detach_repr": lambda T: repr((T.tensor([1.0], requires_grad=True) * 2).detach()),
-    "maximum_grad": lambda T: (lambda a, b: (T.max(a, b).sum().backward(), [a.grad.tolist(), b.grad.tolist()])[1])(
-        T.tensor([1.0, 5.0, 2.0], requires_grad=True), T.tensor([3.0, 4.0, 2.0], requires_grad=True)),
+    "maximum_grad": lambda T: (
+        lambda a, b: (T.max(a, b).sum().backward(), [a.grad.tolist(), b.grad.tolist()])[1]
+    )(T.tensor([1.0, 5.0, 2.0], requires_grad=True), T.tensor([3.0, 4.0, 2.0], requires_grad=True)),
     "minimum_fn": lambda T: T.min(T.tensor([1.0, 5.0]), T.tensor([3.0, 4.0])).tolist(),
-    "argmax_argmin": lambda T: [T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmax().item(),
-                                T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmin(dim=1).tolist()],
+    "argmax_argmin": lambda T: [
+        T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmax().item(),
+        T.tensor([[1.0, 9.0], [7.0, 2.0]]).argmin(dim=1).tolist(),
+    ],
     "amax": lambda T: T.amax(T.tensor([[1.0, 9.0], [7.0, 2.0]]), dim=0).tolist(),
-    "pow_zero_grad": lambda T: (lambda x: ((x ** 0).sum().backward(), x.grad.tolist())[1])(
-        T.tensor([2.0, 3.0], requires_grad=True)),
-    "expand_grad": lambda T: (lambda x: ((x.expand(3, 2) * T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])).sum().backward(),
-                                          x.grad.tolist())[1])(T.tensor([[1.0, 1.0]], requires_grad=True)),
+    "pow_zero_grad": lambda T: (lambda x: ((x**0).sum().backward(), x.grad.tolist())[1])(
+        T.tensor([2.0, 3.0], requires_grad=True)
+    ),
+    "expand_grad": lambda T: (
+        lambda x: (
+            (x.expand(3, 2) * T.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])).sum().backward(),
+            x.grad.tolist(),
+        )[1]
+    )(T.tensor([[1.0, 1.0]], requires_grad=True)),
     "expand_as": lambda T: list(T.ones(1, 3).expand_as(T.ones(2, 3)).shape),
     "to_float64_grad": lambda T: (lambda x: (x.to(T.float64).sum().backward(), repr(x.grad))[1])(
-        T.tensor([1.0, 2.0], requires_grad=True)),
+        T.tensor([1.0, 2.0], requires_grad=True)
+    ),
     "double_repr": lambda T: repr(T.tensor([1.0], requires_grad=True).double()),
     "type_name": lambda T: T.tensor([1.0]).type(),
     "type_name64": lambda T: T.tensor([1.0], dtype=T.float64).type(),
     "detach_inplace": lambda T: (lambda y: (y.detach_(), [y.requires_grad, y.is_leaf, y.grad_fn is None])[1])(
-        T.tensor([1.0], requires_grad=True) * 2),
+        T.tensor([1.0], requires_grad=True) * 2
+    ),
     "int_of_0d": lambda T: int(T.tensor(3.7)),
     "index_with_0d_int_tensor": lambda T: T.tensor([10.0, 20.0, 30.0])[T.tensor(2)].item(),
     "bool_of_0d": lambda T: [bool(T.tensor(0.0)), bool(T.tensor([2.0]))],
     "deepcopy": lambda T: (lambda c: [repr(c), c.is_leaf])(
-        __import__("copy").deepcopy(T.tensor([1.0, 2.0], requires_grad=True))),
+        __import__("copy").deepcopy(T.tensor([1.0, 2.0], requires_grad=True))
+    ),
     "set_grad_enabled_ctx": lambda T: _set_grad_enabled_ctx(T),
-    "setitem_slice_broadcast": lambda T: (lambda x: (x.__setitem__((slice(None), 0), T.tensor([7.0, 8.0])), x.tolist())[1])(
-        T.zeros(2, 2)),
+    "setitem_slice_broadcast": lambda T: (
+        lambda x: (x.__setitem__((slice(None), 0), T.tensor([7.0, 8.0])), x.tolist())[1]
+    )(T.zeros(2, 2)),
     "where_scalar": lambda T: T.where(T.tensor([True, False]), T.tensor([1.0, 2.0]), 0.0).tolist(),
-    "clamp_fn_min_only_grad": lambda T: (lambda x: (T.clamp(x, min=0.5).sum().backward(), x.grad.tolist())[1])(
-        T.tensor([0.0, 1.0], requires_grad=True)),
+    "clamp_fn_min_only_grad": lambda T: (
+        lambda x: (T.clamp(x, min=0.5).sum().backward(), x.grad.tolist())[1]
+    )(T.tensor([0.0, 1.0], requires_grad=True)),
     "no_grad_repr": lambda T: (lambda x: [repr(x * 2) for _ in [0] if T.set_grad_enabled(False) or True][0])(
-        T.tensor([1.0], requires_grad=True)),
+        T.tensor([1.0], requires_grad=True)
+    ),
 }
 
 
@@ -717,7 +748,8 @@ def main() -> None:
     for fname, data in tables.items():
         payload = {"torch_version": torch.__version__, "cases": data}
         (GOLDEN / f"{fname}.json").write_text(
-            json.dumps(payload, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+            json.dumps(payload, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        )
         print(f"wrote {GOLDEN / (fname + '.json')}: {len(data)} cases", file=sys.stderr)
 
 

@@ -4,6 +4,7 @@ Shared by the forward-mode and gradcheck tests. Each case: (name, fn(lib, *xs), 
 ``lib`` is pyautograd or torch, so the same function runs on both. Inputs are kept away from
 the points where an op is not differentiable (abs at 0, relu at 0, ties of max...).
 """
+
 import numpy as np
 
 CASES = [
@@ -16,7 +17,7 @@ CASES = [
     ("rdiv_reciprocal", lambda L, a: 2.0 / (a * a + 1), [(4,)]),
     ("pow_number", lambda L, a: (a * a + 1) ** 1.5, [(3,)]),
     ("pow_tensor", lambda L, a, b: (a * a + 1) ** b, [(3,), (3,)]),
-    ("rpow", lambda L, a: 2.0 ** a, [(3,)]),
+    ("rpow", lambda L, a: 2.0**a, [(3,)]),
     ("neg", lambda L, a: -a, [(3,)]),
     ("exp", lambda L, a: L.exp(a), [(2, 2)]),
     ("log", lambda L, a: L.log(a * a + 1), [(3,)]),
@@ -74,5 +75,5 @@ def inputs(name, shapes, seed=0):
     arrays = []
     for shape in shapes:
         x = rng.uniform(0.3, 1.2, shape) * rng.choice([-1.0, 1.0], shape)
-        arrays.append(x + 0.01 * np.arange(x.size).reshape(shape))     # no ties
+        arrays.append(x + 0.01 * np.arange(x.size).reshape(shape))  # no ties
     return arrays

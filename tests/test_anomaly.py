@@ -1,4 +1,5 @@
 """Anomaly detection: the forward traceback of a failing node, and NaN gradients caught."""
+
 import warnings
 
 import pytest
@@ -19,14 +20,20 @@ def test_nan_gradient_is_reported_with_the_forward_line():
     with pytest.warns(UserWarning, match="Anomaly Detection has been enabled"):
         ctx = autograd.detect_anomaly()
     with ctx:
-        y = T.sqrt(a) * 0                      # d sqrt at 0 is inf; inf * 0 is nan
+        y = T.sqrt(a) * 0  # d sqrt at 0 is inf; inf * 0 is nan
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            with pytest.raises(RuntimeError, match=r"^Function 'SqrtBackward0' returned nan values in its 0th output\.$"):
+            with pytest.raises(
+                RuntimeError, match=r"^Function 'SqrtBackward0' returned nan values in its 0th output\.$"
+            ):
                 y.sum().backward()
     messages = [str(w.message) for w in caught]
-    assert any(m.startswith("Error detected in SqrtBackward0. Traceback of forward call") and
-               "test_anomaly.py" in m and "T.sqrt(a)" in m for m in messages), messages
+    assert any(
+        m.startswith("Error detected in SqrtBackward0. Traceback of forward call")
+        and "test_anomaly.py" in m
+        and "T.sqrt(a)" in m
+        for m in messages
+    ), messages
     assert not T.is_anomaly_enabled()
 
 

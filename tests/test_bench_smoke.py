@@ -1,5 +1,6 @@
 """The benchmark's code runs (tiny sizes, no timing assertions) and every framework computes
 the same first-step loss, so the timings compare the same work."""
+
 import pathlib
 import sys
 
@@ -8,7 +9,7 @@ import pytest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bench"))
 
 import cases  # noqa: E402
-import run    # noqa: E402
+import run  # noqa: E402
 
 
 def test_quick_run_produces_a_table_and_targets():
@@ -25,7 +26,7 @@ def test_scalar_network_first_loss_is_the_lessons_for_every_sigmoid_framework():
     for f in frameworks:
         if f != "micrograd":
             assert losses["a", f] == pytest.approx(1.0, rel=1e-6), f
-    if "micrograd" in frameworks:      # ReLU instead of sigmoid: relu(0) = 0, so yhat = 0 and L = 0
+    if "micrograd" in frameworks:  # ReLU instead of sigmoid: relu(0) = 0, so yhat = 0 and L = 0
         assert losses["a", "micrograd"] == pytest.approx(0.0)
 
 
@@ -50,8 +51,9 @@ def test_results_file_keeps_the_profile_section(tmp_path):
     out = tmp_path / "RESULTS.md"
     out.write_text("old\n## Profile\nnotes kept\n")
     results = {("a", "pyautograd"): 1e-5, ("a", "numpy"): 1e-6}
-    run.write_results(out, run.table(results, ["pyautograd", "numpy"], "a"), results,
-                      {("a", "pyautograd"): 1.0})
+    run.write_results(
+        out, run.table(results, ["pyautograd", "numpy"], "a"), results, {("a", "pyautograd"): 1.0}
+    )
     text = out.read_text()
     assert text.startswith("# Benchmark") and text.endswith("## Profile\nnotes kept\n")
     assert "(**0.10**)" in text

@@ -1,4 +1,5 @@
 """Factories and dtype helpers against torch: dtypes, shapes, values, seeding and errors."""
+
 import copy
 import pickle
 import warnings
@@ -59,7 +60,9 @@ def test_numpy_dtypes_are_accepted():
     assert dtypes.to_numpy_dtype("int16") == np.int16
 
 
-@pytest.mark.parametrize("name", ["float16", "float32", "float64", "int8", "uint8", "int16", "int32", "int64", "bool"])
+@pytest.mark.parametrize(
+    "name", ["float16", "float32", "float64", "int8", "uint8", "int16", "int32", "int64", "bool"]
+)
 def test_dtype_objects_match_torch(name):
     ours, theirs = getattr(pag, name), getattr(torch, name)
     assert repr(ours) == repr(theirs).replace("torch.", "pyautograd.")
@@ -71,8 +74,14 @@ def test_dtype_objects_match_torch(name):
 
 
 def test_dtype_aliases_match_torch():
-    for alias, name in [("half", "float16"), ("float", "float32"), ("double", "float64"),
-                        ("short", "int16"), ("int", "int32"), ("long", "int64")]:
+    for alias, name in [
+        ("half", "float16"),
+        ("float", "float32"),
+        ("double", "float64"),
+        ("short", "int16"),
+        ("int", "int32"),
+        ("long", "int64"),
+    ]:
         assert getattr(pag, alias) is getattr(pag, name)
         assert getattr(torch, alias) is getattr(torch, name)
 
@@ -115,7 +124,7 @@ def test_as_tensor_of_numpy_with_a_dtype_converts_like_torch():
     _same(lambda lib: lib.as_tensor(np.array([1, 2]), dtype=lib.float32))
     for lib in LIBS:
         a = np.array([1.0, 2.0], dtype=np.float32)
-        t = lib.as_tensor(a, dtype=lib.float32)          # same dtype: still shared
+        t = lib.as_tensor(a, dtype=lib.float32)  # same dtype: still shared
         a[1] = 5.0
         assert t.tolist() == [1.0, 5.0]
 
@@ -125,7 +134,7 @@ def test_as_tensor_of_a_tensor_is_itself_or_a_differentiable_conversion():
         x = lib.tensor([1.0, 2.0], requires_grad=True)
         assert lib.as_tensor(x) is x and lib.as_tensor(x, dtype=lib.float32) is x
         with warnings.catch_warnings():
-            warnings.simplefilter("error")                  # no copy-construct warning
+            warnings.simplefilter("error")  # no copy-construct warning
             y = lib.as_tensor(x, dtype=lib.float64)
         assert y.dtype == lib.float64 and type(y.grad_fn).__name__ == "ToCopyBackward0"
         (y * y).sum().backward()
@@ -138,8 +147,16 @@ def test_as_tensor_of_python_data():
     _same(lambda lib: lib.as_tensor([[1.0], [2.0]], dtype=lib.float64))
 
 
-@pytest.mark.parametrize("value", [np.float64(2.5), np.int32(3), np.array(2, dtype=np.int16), np.float32(0.1),
-                                   np.array([1, 2], dtype=np.uint8)])
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.float64(2.5),
+        np.int32(3),
+        np.array(2, dtype=np.int16),
+        np.float32(0.1),
+        np.array([1, 2], dtype=np.uint8),
+    ],
+)
 def test_tensor_of_numpy_values_keeps_their_dtype_like_torch(value):
     _same(lambda lib: lib.tensor(value))
 
@@ -161,59 +178,72 @@ def test_list_with_a_float64_tensor_keeps_float64():
 
 
 def test_integer_factories_refuse_requires_grad_like_torch():
-    for make in (lambda lib: lib.tensor([1, 2], requires_grad=True),
-                 lambda lib: lib.zeros(2, dtype=lib.int64, requires_grad=True),
-                 lambda lib: lib.arange(3, requires_grad=True),
-                 lambda lib: lib.full((2,), 3, requires_grad=True)):
+    for make in (
+        lambda lib: lib.tensor([1, 2], requires_grad=True),
+        lambda lib: lib.zeros(2, dtype=lib.int64, requires_grad=True),
+        lambda lib: lib.arange(3, requires_grad=True),
+        lambda lib: lib.full((2,), 3, requires_grad=True),
+    ):
         ours = _error(lambda: make(pag))
         assert ours == _error(lambda: make(torch))
-        assert ours == ("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients")
+        assert ours == (
+            "RuntimeError",
+            "Only Tensors of floating point and complex dtype can require gradients",
+        )
 
 
 # ---- constant factories ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("make", [
-    lambda lib: lib.zeros((2, 3)),
-    lambda lib: lib.ones([2]),
-    lambda lib: lib.zeros(()),
-    lambda lib: lib.zeros(2, 3, dtype=lib.int32),
-    lambda lib: lib.ones(2, requires_grad=True),
-    lambda lib: lib.full((2,), True),
-    lambda lib: lib.full((2,), 3),
-    lambda lib: lib.full((2,), 3.0),
-    lambda lib: lib.full([1, 2], 2, dtype=lib.float64),
-    lambda lib: lib.full((2,), 1.5, requires_grad=True),
-    lambda lib: lib.full_like(lib.tensor([[1, 2]]), 7),
-    lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5),
-    lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5, dtype=lib.float32),
-    lambda lib: lib.full_like(lib.ones(2), 3.0, requires_grad=True),
-    lambda lib: lib.zeros_like(lib.tensor([[1, 2]]), dtype=lib.float64),
-    lambda lib: lib.ones_like(lib.ones(2, dtype=lib.float64), requires_grad=True),
-    lambda lib: lib.arange(5),
-    lambda lib: lib.arange(1, 4),
-    lambda lib: lib.arange(0, 1, 0.25),
-    lambda lib: lib.arange(3, dtype=lib.float64),
-    lambda lib: lib.arange(0.0, 3.0),
-    lambda lib: lib.arange(5, 0, -2),
-    lambda lib: lib.arange(4, dtype=lib.float32, requires_grad=True),
-    lambda lib: lib.linspace(0, 1, 5),
-    lambda lib: lib.linspace(-1, 1, 3, dtype=lib.float64),
-    lambda lib: lib.linspace(0, 1, 3, requires_grad=True),
-    lambda lib: lib.eye(2),
-    lambda lib: lib.eye(2, 3),
-    lambda lib: lib.eye(3, 2, dtype=lib.int64),
-    lambda lib: lib.eye(2, requires_grad=True),
-    lambda lib: lib.LongTensor([1, 2]),
-    lambda lib: lib.DoubleTensor([[1, 2]]),
-    lambda lib: lib.FloatTensor([True, False]),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda lib: lib.zeros((2, 3)),
+        lambda lib: lib.ones([2]),
+        lambda lib: lib.zeros(()),
+        lambda lib: lib.zeros(2, 3, dtype=lib.int32),
+        lambda lib: lib.ones(2, requires_grad=True),
+        lambda lib: lib.full((2,), True),
+        lambda lib: lib.full((2,), 3),
+        lambda lib: lib.full((2,), 3.0),
+        lambda lib: lib.full([1, 2], 2, dtype=lib.float64),
+        lambda lib: lib.full((2,), 1.5, requires_grad=True),
+        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 7),
+        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5),
+        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5, dtype=lib.float32),
+        lambda lib: lib.full_like(lib.ones(2), 3.0, requires_grad=True),
+        lambda lib: lib.zeros_like(lib.tensor([[1, 2]]), dtype=lib.float64),
+        lambda lib: lib.ones_like(lib.ones(2, dtype=lib.float64), requires_grad=True),
+        lambda lib: lib.arange(5),
+        lambda lib: lib.arange(1, 4),
+        lambda lib: lib.arange(0, 1, 0.25),
+        lambda lib: lib.arange(3, dtype=lib.float64),
+        lambda lib: lib.arange(0.0, 3.0),
+        lambda lib: lib.arange(5, 0, -2),
+        lambda lib: lib.arange(4, dtype=lib.float32, requires_grad=True),
+        lambda lib: lib.linspace(0, 1, 5),
+        lambda lib: lib.linspace(-1, 1, 3, dtype=lib.float64),
+        lambda lib: lib.linspace(0, 1, 3, requires_grad=True),
+        lambda lib: lib.eye(2),
+        lambda lib: lib.eye(2, 3),
+        lambda lib: lib.eye(3, 2, dtype=lib.int64),
+        lambda lib: lib.eye(2, requires_grad=True),
+        lambda lib: lib.LongTensor([1, 2]),
+        lambda lib: lib.DoubleTensor([[1, 2]]),
+        lambda lib: lib.FloatTensor([True, False]),
+    ],
+)
 def test_constant_factories_match_torch(make):
     _same(make)
 
 
 def test_empty_shapes_and_dtypes_match_torch():
-    for make in (lambda lib: lib.empty_like(lib.tensor([[1, 2]])), lambda lib: lib.empty(2, 3, dtype=lib.float64),
-                 lambda lib: lib.empty((4,)), lambda lib: lib.FloatTensor(2, 3), lambda lib: lib.LongTensor(3),
-                 lambda lib: lib.empty_like(lib.ones(2), dtype=lib.int32)):
+    for make in (
+        lambda lib: lib.empty_like(lib.tensor([[1, 2]])),
+        lambda lib: lib.empty(2, 3, dtype=lib.float64),
+        lambda lib: lib.empty((4,)),
+        lambda lib: lib.FloatTensor(2, 3),
+        lambda lib: lib.LongTensor(3),
+        lambda lib: lib.empty_like(lib.ones(2), dtype=lib.int32),
+    ):
         ours, theirs = make(pag), make(torch)
         assert (_name(ours.dtype), tuple(ours.shape)) == (_name(theirs.dtype), tuple(theirs.shape))
 
@@ -224,23 +254,29 @@ def test_legacy_constructor_with_a_numpy_integer_size():
 
 
 # ---- random factories ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("make", [
-    lambda lib: lib.rand(2, 3, dtype=lib.float64),
-    lambda lib: lib.randn((2, 3)),
-    lambda lib: lib.rand(4, requires_grad=True),
-    lambda lib: lib.randint(5, size=(3,)),
-    lambda lib: lib.randint(2, 4, (2, 2)),
-    lambda lib: lib.randint(3, size=(2,), dtype=lib.int32),
-    lambda lib: lib.randint(-3, 3, (4,), dtype=lib.float64),
-    lambda lib: lib.rand_like(lib.ones(2, 2)),
-    lambda lib: lib.randn_like(lib.ones(3, dtype=lib.float64)),
-    lambda lib: lib.rand_like(lib.ones(2), dtype=lib.float64),
-    lambda lib: lib.randn_like(lib.ones(2), requires_grad=True),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda lib: lib.rand(2, 3, dtype=lib.float64),
+        lambda lib: lib.randn((2, 3)),
+        lambda lib: lib.rand(4, requires_grad=True),
+        lambda lib: lib.randint(5, size=(3,)),
+        lambda lib: lib.randint(2, 4, (2, 2)),
+        lambda lib: lib.randint(3, size=(2,), dtype=lib.int32),
+        lambda lib: lib.randint(-3, 3, (4,), dtype=lib.float64),
+        lambda lib: lib.rand_like(lib.ones(2, 2)),
+        lambda lib: lib.randn_like(lib.ones(3, dtype=lib.float64)),
+        lambda lib: lib.rand_like(lib.ones(2), dtype=lib.float64),
+        lambda lib: lib.randn_like(lib.ones(2), requires_grad=True),
+    ],
+)
 def test_random_factories_dtype_shape_and_flag_match_torch(make):
     ours, theirs = make(pag), make(torch)
-    assert ((_name(ours.dtype), tuple(ours.shape), ours.requires_grad) ==
-            (_name(theirs.dtype), tuple(theirs.shape), theirs.requires_grad))
+    assert (_name(ours.dtype), tuple(ours.shape), ours.requires_grad) == (
+        _name(theirs.dtype),
+        tuple(theirs.shape),
+        theirs.requires_grad,
+    )
 
 
 def test_random_factories_ranges():
@@ -254,11 +290,17 @@ def test_random_factories_ranges():
     assert abs(n.mean()) < 0.05 and abs(n.std() - 1) < 0.05
 
 
-@pytest.mark.parametrize("draw", [
-    lambda: pag.rand(3), lambda: pag.randn(2, 2), lambda: pag.randint(0, 100, (5,)),
-    lambda: pag.rand_like(pag.ones(3)), lambda: pag.randn_like(pag.ones(3)),
-    lambda: pag.nn.Linear(3, 2).weight,
-])
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda: pag.rand(3),
+        lambda: pag.randn(2, 2),
+        lambda: pag.randint(0, 100, (5,)),
+        lambda: pag.rand_like(pag.ones(3)),
+        lambda: pag.randn_like(pag.ones(3)),
+        lambda: pag.nn.Linear(3, 2).weight,
+    ],
+)
 def test_manual_seed_repeats_draws(draw):
     pag.manual_seed(42)
     first = draw().tolist()
@@ -271,7 +313,7 @@ def test_manual_seed_repeats_draws(draw):
 def test_seed_picks_a_fresh_seed_and_returns_it_like_torch():
     for lib in LIBS:
         s = lib.seed()
-        assert isinstance(s, int) and 0 <= s < 2 ** 64
+        assert isinstance(s, int) and 0 <= s < 2**64
         drawn = lib.rand(4).tolist()
         lib.manual_seed(s)
         assert lib.rand(4).tolist() == drawn
@@ -293,8 +335,10 @@ def test_tensor_of_a_tensor_copies_and_warns_like_torch():
             copy_ = lib.tensor(src)
         assert [str(w.message).replace("torch.tensor", "pyautograd.tensor") for w in caught] == [
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor)."
-            .replace("torch.tensor", "pyautograd.tensor")]
+            "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).".replace(
+                "torch.tensor", "pyautograd.tensor"
+            )
+        ]
         assert caught[0].category is UserWarning
         assert copy_.is_leaf and not copy_.requires_grad and copy_.grad_fn is None
         with lib.no_grad():

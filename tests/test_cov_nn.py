@@ -3,6 +3,7 @@
 Each test runs the same code on both libraries (``lib`` is pyautograd or torch) and compares
 what a reader would see: names, orders, printed forms, numbers and error messages.
 """
+
 import copy
 import math
 import pickle
@@ -45,6 +46,7 @@ def _model(lib):
 
         def forward(self, x):
             return self.seq(self.a(x) + self.running)
+
     return Model()
 
 
@@ -69,6 +71,7 @@ def test_tree_walks_match_torch():
             running=m.running.tolist(),
             in_dir=[name in dir(m) for name in ("p", "running", "seq", "a", "forward")],
         )
+
     assert walk(pag) == walk(torch)
 
 
@@ -89,6 +92,7 @@ def test_apply_can_reinitialise_weights():
         if isinstance(m, pag.nn.Linear):
             pag.nn.init.constant_(m.weight, 0.25)
             pag.nn.init.zeros_(m.bias)
+
     net.apply(init)
     out = net(pag.ones(1, 3))
     expected = np.tanh(0.75) * 4 * 0.25
@@ -98,9 +102,9 @@ def test_apply_can_reinitialise_weights():
 def test_setting_none_and_deleting_attributes_match_torch():
     def run(lib):
         m = _model(lib)
-        m.p = None                       # a parameter slot may hold None
-        m.seq = None                     # so may a child module slot
-        m.running = lib.ones(3)          # and a buffer slot takes a new tensor
+        m.p = None  # a parameter slot may hold None
+        m.seq = None  # so may a child module slot
+        m.running = lib.ones(3)  # and a buffer slot takes a new tensor
         out = [repr(m), [n for n, _ in m.named_modules()], m.running.tolist()]
         del m.running
         del m.a
@@ -108,15 +112,16 @@ def test_setting_none_and_deleting_attributes_match_torch():
         del m.plain
         out += [list(m.state_dict()), repr(m), _error(lambda: m.plain)]
         return out
+
     assert run(pag) == run(torch)
 
 
 def test_reassigning_a_name_moves_it_between_stores():
     for lib in LIBS:
         m = _model(lib)
-        m.a = lib.nn.Parameter(lib.zeros(2))       # was a module: now a parameter
+        m.a = lib.nn.Parameter(lib.zeros(2))  # was a module: now a parameter
         assert "a" not in dict(m.named_children()) and [n for n, _ in m.named_parameters()][0] == "a"
-        m.seq = lib.nn.Linear(1, 1)                # module slot takes another module
+        m.seq = lib.nn.Linear(1, 1)  # module slot takes another module
         assert [n for n, _ in m.named_parameters()] == ["a", "seq.weight", "seq.bias"]
 
 
@@ -131,19 +136,28 @@ def test_assigning_before_init_matches_torch():
         class Early(lib.nn.Module):
             def __init__(self):
                 self.w = value(lib)
+
         return Early
 
     assert _same_error(lambda lib: early(lib, lambda l: l.nn.Parameter(l.zeros(1)))) == (
-        "AttributeError", "cannot assign parameters before Module.__init__() call")
+        "AttributeError",
+        "cannot assign parameters before Module.__init__() call",
+    )
     assert _same_error(lambda lib: early(lib, lambda l: l.nn.Linear(1, 1))) == (
-        "AttributeError", "cannot assign module before Module.__init__() call")
+        "AttributeError",
+        "cannot assign module before Module.__init__() call",
+    )
 
 
 def test_missing_forward_and_bad_train_mode_match_torch():
     assert _same_error(lambda lib: lambda: lib.nn.Module()(1)) == (
-        "NotImplementedError", 'Module [Module] is missing the required "forward" function')
+        "NotImplementedError",
+        'Module [Module] is missing the required "forward" function',
+    )
     assert _same_error(lambda lib: lambda: lib.nn.Linear(1, 1).train("yes")) == (
-        "ValueError", "training mode is expected to be boolean")
+        "ValueError",
+        "training mode is expected to be boolean",
+    )
 
 
 def test_train_eval_reach_every_submodule():
@@ -243,7 +257,7 @@ def test_state_dict_keep_vars_and_destination():
         assert not detached["weight"].requires_grad
         with lib.no_grad():
             net.weight.fill_(2.0)
-        assert detached["weight"].tolist() == [[2.0, 2.0]]          # shares memory
+        assert detached["weight"].tolist() == [[2.0, 2.0]]  # shares memory
         dest = OrderedDict(extra=lib.zeros(1))
         assert net.state_dict(destination=dest) is dest and list(dest) == ["extra", "weight", "bias"]
 
@@ -254,6 +268,7 @@ def test_incompatible_keys_repr_matches_torch():
         ok = net.load_state_dict(net.state_dict())
         loose = net.load_state_dict({"weight": lib.zeros(1, 2), "other": lib.zeros(1)}, strict=False)
         return repr(ok), repr(loose), loose.missing_keys, loose.unexpected_keys
+
     assert run(pag) == run(torch)
 
 
@@ -262,12 +277,19 @@ def test_sequential_indexing_slicing_iteration_and_append_match_torch():
     def run(lib):
         nn = lib.nn
         s = nn.Sequential(nn.Linear(1, 2), nn.ReLU(), nn.Linear(2, 1))
-        out = [repr(s[1:]), len(s), [type(x).__name__ for x in s], type(s[-1]).__name__,
-               s[0] is list(s)[0], repr(s[::2])]
+        out = [
+            repr(s[1:]),
+            len(s),
+            [type(x).__name__ for x in s],
+            type(s[-1]).__name__,
+            s[0] is list(s)[0],
+            repr(s[::2]),
+        ]
         out += [_error(lambda: s[3]), _error(lambda: s[-4])]
         assert s.append(nn.Sigmoid()) is s
         out += [repr(s), len(s)]
         return out
+
     assert run(pag) == run(torch)
 
 
@@ -281,21 +303,41 @@ def test_sequential_slice_shares_the_modules():
 
 
 # ---- layers -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("make", [
-    lambda nn: nn.ReLU(inplace=True), lambda nn: nn.ReLU(), lambda nn: nn.Identity(3, k=2),
-    lambda nn: nn.Softmax(dim=1), lambda nn: nn.Softmax(), lambda nn: nn.LogSoftmax(dim=0),
-    lambda nn: nn.Flatten(), lambda nn: nn.Flatten(0, 2), lambda nn: nn.Tanh(), lambda nn: nn.Sigmoid(),
-    lambda nn: nn.Linear(4, 2), lambda nn: nn.Linear(4, 2, bias=False),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda nn: nn.ReLU(inplace=True),
+        lambda nn: nn.ReLU(),
+        lambda nn: nn.Identity(3, k=2),
+        lambda nn: nn.Softmax(dim=1),
+        lambda nn: nn.Softmax(),
+        lambda nn: nn.LogSoftmax(dim=0),
+        lambda nn: nn.Flatten(),
+        lambda nn: nn.Flatten(0, 2),
+        lambda nn: nn.Tanh(),
+        lambda nn: nn.Sigmoid(),
+        lambda nn: nn.Linear(4, 2),
+        lambda nn: nn.Linear(4, 2, bias=False),
+    ],
+)
 def test_layer_repr_matches_torch(make):
     assert repr(make(pag.nn)) == repr(make(torch.nn))
 
 
 def test_activation_layers_compute_like_torch():
     data = [[[1.0, 2.0, 3.0], [0.0, -1.0, 4.0]], [[0.5, 0.5, -2.0], [1.0, 1.0, 1.0]]]
-    layers = [lambda nn: nn.Softmax(dim=1), lambda nn: nn.Softmax(dim=-1), lambda nn: nn.LogSoftmax(dim=2),
-              lambda nn: nn.LogSoftmax(dim=0), lambda nn: nn.Flatten(), lambda nn: nn.Flatten(0, 1),
-              lambda nn: nn.ReLU(), lambda nn: nn.Tanh(), lambda nn: nn.Sigmoid(), lambda nn: nn.Identity()]
+    layers = [
+        lambda nn: nn.Softmax(dim=1),
+        lambda nn: nn.Softmax(dim=-1),
+        lambda nn: nn.LogSoftmax(dim=2),
+        lambda nn: nn.LogSoftmax(dim=0),
+        lambda nn: nn.Flatten(),
+        lambda nn: nn.Flatten(0, 1),
+        lambda nn: nn.ReLU(),
+        lambda nn: nn.Tanh(),
+        lambda nn: nn.Sigmoid(),
+        lambda nn: nn.Identity(),
+    ]
     for make in layers:
         results = []
         for lib in LIBS:
@@ -321,7 +363,7 @@ def test_linear_with_zero_inputs_warns_and_outputs_the_bias():
             warnings.simplefilter("always")
             layer = lib.nn.Linear(0, 3)
         assert "Initializing zero-element tensors is a no-op" in [str(w.message) for w in caught]
-        assert layer.bias.tolist() == [0.0, 0.0, 0.0]       # bound 0: U(0, 0)
+        assert layer.bias.tolist() == [0.0, 0.0, 0.0]  # bound 0: U(0, 0)
         assert tuple(layer(lib.ones(2, 0)).shape) == (2, 3)
 
 
@@ -334,8 +376,18 @@ def test_parameter_defaults_and_sharing_match_torch():
         r = lib.nn.Parameter(base)
         with lib.no_grad():
             r[0] = 5.0
-        return [repr(p), tuple(p.shape), p.requires_grad, p.is_leaf, repr(q), q.requires_grad,
-                base.tolist(), r._version, base._version]
+        return [
+            repr(p),
+            tuple(p.shape),
+            p.requires_grad,
+            p.is_leaf,
+            repr(q),
+            q.requires_grad,
+            base.tolist(),
+            r._version,
+            base._version,
+        ]
+
     assert run(pag) == run(torch)
 
 
@@ -348,9 +400,18 @@ def test_parameter_deepcopy_and_pickle_keep_class_and_flag():
             with lib.no_grad():
                 d[1] = 9.0
             u = pickle.loads(pickle.dumps(r))
-            out += [type(d).__name__, d.requires_grad, r.tolist(), d.tolist(),
-                    type(u).__name__, u.requires_grad, u.tolist(), u.is_leaf]
+            out += [
+                type(d).__name__,
+                d.requires_grad,
+                r.tolist(),
+                d.tolist(),
+                type(u).__name__,
+                u.requires_grad,
+                u.tolist(),
+                u.is_leaf,
+            ]
         return out
+
     assert run(pag) == run(torch)
 
 
@@ -362,8 +423,20 @@ def test_deepcopy_shares_a_parameter_used_twice():
 
 
 # ---- init ------------------------------------------------------------------------------------------------
-GAINS = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-         "conv_transpose3d", "sigmoid", "tanh", "relu", "leaky_relu", "selu"]
+GAINS = [
+    "linear",
+    "conv1d",
+    "conv2d",
+    "conv3d",
+    "conv_transpose1d",
+    "conv_transpose2d",
+    "conv_transpose3d",
+    "sigmoid",
+    "tanh",
+    "relu",
+    "leaky_relu",
+    "selu",
+]
 
 
 @pytest.mark.parametrize("name", GAINS)
@@ -375,12 +448,14 @@ def test_calculate_gain_matches_torch(name):
 def test_leaky_relu_gain_with_slope_matches_torch(slope):
     ours = pag.nn.init.calculate_gain("leaky_relu", slope)
     assert ours == torch.nn.init.calculate_gain("leaky_relu", slope)
-    assert ours == pytest.approx(math.sqrt(2 / (1 + slope ** 2)))
+    assert ours == pytest.approx(math.sqrt(2 / (1 + slope**2)))
 
 
 def test_calculate_gain_errors_match_torch():
     assert _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("swish")) == (
-        "ValueError", "Unsupported nonlinearity swish")
+        "ValueError",
+        "Unsupported nonlinearity swish",
+    )
     _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", "0.2"))
     _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", True))
 
@@ -395,7 +470,9 @@ def test_fan_in_and_fan_out_match_torch(shape):
 
 def test_fan_needs_two_dimensions_like_torch():
     assert _same_error(lambda lib: lambda: lib.nn.init._calculate_fan_in_and_fan_out(lib.empty(3))) == (
-        "ValueError", "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
+        "ValueError",
+        "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    )
     with pytest.raises(ValueError, match="fewer than 2 dimensions"):
         pag.nn.init.xavier_uniform_(pag.empty(4))
 
@@ -403,7 +480,9 @@ def test_fan_needs_two_dimensions_like_torch():
 def test_bad_fan_mode_matches_torch():
     for fn in ("kaiming_uniform_", "kaiming_normal_"):
         assert _same_error(lambda lib: lambda: getattr(lib.nn.init, fn)(lib.empty(3, 4), mode="fan_avg")) == (
-            "ValueError", "Mode fan_avg not supported, please use one of ['fan_in', 'fan_out']")
+            "ValueError",
+            "Mode fan_avg not supported, please use one of ['fan_in', 'fan_out']",
+        )
 
 
 def test_fan_mode_is_case_insensitive_like_torch():
@@ -411,21 +490,24 @@ def test_fan_mode_is_case_insensitive_like_torch():
     w = pag.nn.init.kaiming_uniform_(pag.empty(50, 2), mode="FAN_OUT", nonlinearity="relu")
     bound = math.sqrt(2.0) * math.sqrt(3.0 / 50)
     assert np.abs(w.numpy()).max() <= bound
-    torch.nn.init.kaiming_uniform_(torch.empty(50, 2), mode="FAN_OUT")        # accepted there too
+    torch.nn.init.kaiming_uniform_(torch.empty(50, 2), mode="FAN_OUT")  # accepted there too
 
 
 def _uniform_case(lib, name, shape, kwargs):
     return getattr(lib.nn.init, name)(lib.empty(*shape), **kwargs)
 
 
-@pytest.mark.parametrize("name, kwargs, bound", [
-    ("uniform_", dict(a=-0.5, b=2.0), None),
-    ("kaiming_uniform_", dict(), math.sqrt(2 / 1.0001) * math.sqrt(3 / 30)),
-    ("kaiming_uniform_", dict(a=math.sqrt(5)), 1 / math.sqrt(30)),
-    ("kaiming_uniform_", dict(mode="fan_out", nonlinearity="relu"), math.sqrt(2) * math.sqrt(3 / 40)),
-    ("xavier_uniform_", dict(), math.sqrt(6 / 70)),
-    ("xavier_uniform_", dict(gain=5 / 3), 5 / 3 * math.sqrt(6 / 70)),
-])
+@pytest.mark.parametrize(
+    "name, kwargs, bound",
+    [
+        ("uniform_", dict(a=-0.5, b=2.0), None),
+        ("kaiming_uniform_", dict(), math.sqrt(2 / 1.0001) * math.sqrt(3 / 30)),
+        ("kaiming_uniform_", dict(a=math.sqrt(5)), 1 / math.sqrt(30)),
+        ("kaiming_uniform_", dict(mode="fan_out", nonlinearity="relu"), math.sqrt(2) * math.sqrt(3 / 40)),
+        ("xavier_uniform_", dict(), math.sqrt(6 / 70)),
+        ("xavier_uniform_", dict(gain=5 / 3), 5 / 3 * math.sqrt(6 / 70)),
+    ],
+)
 def test_uniform_initialisers_fill_torchs_range(name, kwargs, bound):
     """Same bounds as torch: the samples sit inside [-bound, bound] and reach near both ends."""
     pag.manual_seed(1)
@@ -443,21 +525,26 @@ def test_uniform_initialisers_fill_torchs_range(name, kwargs, bound):
     assert ours.dtype == theirs.dtype == np.float32
 
 
-@pytest.mark.parametrize("name, kwargs, std", [
-    ("normal_", dict(mean=1.5, std=0.5), 0.5),
-    ("kaiming_normal_", dict(), math.sqrt(2 / 1.0001) / math.sqrt(30)),
-    ("kaiming_normal_", dict(mode="fan_out", nonlinearity="tanh"), 5 / 3 / math.sqrt(40)),
-    ("kaiming_normal_", dict(a=0.2, nonlinearity="leaky_relu"), math.sqrt(2 / 1.04) / math.sqrt(30)),
-    ("xavier_normal_", dict(), math.sqrt(2 / 70)),
-    ("xavier_normal_", dict(gain=2.0), 2 * math.sqrt(2 / 70)),
-])
+@pytest.mark.parametrize(
+    "name, kwargs, std",
+    [
+        ("normal_", dict(mean=1.5, std=0.5), 0.5),
+        ("kaiming_normal_", dict(), math.sqrt(2 / 1.0001) / math.sqrt(30)),
+        ("kaiming_normal_", dict(mode="fan_out", nonlinearity="tanh"), 5 / 3 / math.sqrt(40)),
+        ("kaiming_normal_", dict(a=0.2, nonlinearity="leaky_relu"), math.sqrt(2 / 1.04) / math.sqrt(30)),
+        ("xavier_normal_", dict(), math.sqrt(2 / 70)),
+        ("xavier_normal_", dict(gain=2.0), 2 * math.sqrt(2 / 70)),
+    ],
+)
 def test_normal_initialisers_have_torchs_statistics(name, kwargs, std):
     pag.manual_seed(2)
     torch.manual_seed(2)
     shape = (40, 30)
     mean = kwargs.get("mean", 0.0)
-    for sample in (_uniform_case(pag, name, shape, kwargs).numpy(),
-                   _uniform_case(torch, name, shape, kwargs).numpy()):
+    for sample in (
+        _uniform_case(pag, name, shape, kwargs).numpy(),
+        _uniform_case(torch, name, shape, kwargs).numpy(),
+    ):
         assert sample.std() == pytest.approx(std, rel=0.05)
         assert sample.mean() == pytest.approx(mean, abs=4 * std / math.sqrt(sample.size))
 
@@ -472,11 +559,19 @@ def test_initialisers_are_in_place_bump_the_version_and_keep_requires_grad():
         init.ones_(t)
         out += [t.tolist(), t._version]
         return out
+
     assert run(pag) == run(torch)
 
 
 def test_random_initialisers_follow_manual_seed():
-    for name in ("uniform_", "normal_", "kaiming_uniform_", "kaiming_normal_", "xavier_uniform_", "xavier_normal_"):
+    for name in (
+        "uniform_",
+        "normal_",
+        "kaiming_uniform_",
+        "kaiming_normal_",
+        "xavier_uniform_",
+        "xavier_normal_",
+    ):
         draws = []
         for _ in range(2):
             pag.manual_seed(11)
@@ -526,9 +621,11 @@ def test_linear_outside_the_fused_path_matches_torch(xshape, bias):
 
 
 def test_functional_error_messages_match_torch():
-    F = lambda lib: lib.nn.functional                       # noqa: E731
+    F = lambda lib: lib.nn.functional  # noqa: E731
     _same_error(lambda lib: lambda: F(lib).linear(lib.ones(4, 3), lib.ones(2, 5), lib.ones(2)))
-    _same_error(lambda lib: lambda: F(lib).binary_cross_entropy(lib.tensor([1.5, 0.5]), lib.tensor([1.0, 0.0])))
+    _same_error(
+        lambda lib: lambda: F(lib).binary_cross_entropy(lib.tensor([1.5, 0.5]), lib.tensor([1.0, 0.0]))
+    )
     _same_error(lambda lib: lambda: F(lib).binary_cross_entropy_with_logits(lib.ones(3), lib.ones(2)))
 
 
@@ -536,9 +633,9 @@ def test_nll_loss_dimension_errors():
     F = pag.nn.functional
     with pytest.raises(ValueError, match=r"Expected 1D or 2D input \(got 4D input\)"):
         F.nll_loss(pag.ones(2, 3, 4, 5), pag.zeros(2, dtype=pag.int64))
-    assert _same_error(lambda lib: lambda: lib.nn.functional.nll_loss(
-        lib.ones(3, 2), lib.zeros(2, dtype=lib.int64))) == (
-        "ValueError", "Expected input batch_size (3) to match target batch_size (2).")
+    assert _same_error(
+        lambda lib: lambda: lib.nn.functional.nll_loss(lib.ones(3, 2), lib.zeros(2, dtype=lib.int64))
+    ) == ("ValueError", "Expected input batch_size (3) to match target batch_size (2).")
 
 
 @pytest.mark.parametrize("reduction", ["none", "mean", "sum"])
@@ -550,10 +647,20 @@ def test_cross_entropy_with_probability_targets_matches_torch(reduction, smoothi
     p /= p.sum(1, keepdims=True)
     w = np.array([0.5, 1.0, 2.0])
     for weight in (None, w):
-        ours = pag.nn.functional.cross_entropy(x, pag.tensor(p), None if weight is None else pag.tensor(weight),
-                                               reduction=reduction, label_smoothing=smoothing)
-        theirs = torch.nn.functional.cross_entropy(tx, torch.tensor(p), None if weight is None else torch.tensor(weight),
-                                                   reduction=reduction, label_smoothing=smoothing)
+        ours = pag.nn.functional.cross_entropy(
+            x,
+            pag.tensor(p),
+            None if weight is None else pag.tensor(weight),
+            reduction=reduction,
+            label_smoothing=smoothing,
+        )
+        theirs = torch.nn.functional.cross_entropy(
+            tx,
+            torch.tensor(p),
+            None if weight is None else torch.tensor(weight),
+            reduction=reduction,
+            label_smoothing=smoothing,
+        )
         np.testing.assert_allclose(ours.tolist(), theirs.tolist(), rtol=1e-12)
 
 
@@ -566,8 +673,9 @@ def test_cross_entropy_label_smoothing_with_class_weights_matches_torch(reductio
     results = []
     for lib in LIBS:
         x = lib.tensor(logits, requires_grad=True)
-        loss = lib.nn.functional.cross_entropy(x, lib.tensor(target), lib.tensor(weight),
-                                               reduction=reduction, label_smoothing=0.3)
+        loss = lib.nn.functional.cross_entropy(
+            x, lib.tensor(target), lib.tensor(weight), reduction=reduction, label_smoothing=0.3
+        )
         loss.sum().backward()
         results.append((loss.tolist(), x.grad.tolist()))
     np.testing.assert_allclose(results[0][0], results[1][0], rtol=1e-12)
@@ -581,8 +689,10 @@ def test_top_level_helpers():
     assert pag.numel(pag.tensor(1.0)) == 1
     a, b = pag.tensor([3.0, 1.0]), pag.tensor([2.0, 4.0])
     for alias, op in (("multiply", "mul"), ("subtract", "sub"), ("divide", "div")):
-        assert getattr(pag, alias)(a, b).tolist() == getattr(torch, alias)(torch.tensor([3.0, 1.0]),
-                                                                          torch.tensor([2.0, 4.0])).tolist()
+        assert (
+            getattr(pag, alias)(a, b).tolist()
+            == getattr(torch, alias)(torch.tensor([3.0, 1.0]), torch.tensor([2.0, 4.0])).tolist()
+        )
     assert pag.negative(a).tolist() == [-3.0, -1.0]
 
 
@@ -590,7 +700,8 @@ def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
     def into_param(lib):
         net = lib.nn.Linear(2, 1)
         return lambda: setattr(net, "weight", lib.nn.Tanh())
-    for lib in LIBS:                     # the module path of Tanh differs (torch.nn.modules.activation)
+
+    for lib in LIBS:  # the module path of Tanh differs (torch.nn.modules.activation)
         kind, message = _error(into_param(lib))
         assert kind == "TypeError" and message.startswith("cannot assign 'pyautograd.nn.")
         assert message.endswith(".Tanh' as parameter 'weight' (pyautograd.nn.Parameter or None expected)")
@@ -599,5 +710,10 @@ def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
         class Early(lib.nn.Module):
             def __init__(self):
                 self.register_parameter("w", None)
+
         return Early
-    assert _same_error(register_early) == ("AttributeError", "cannot assign parameter before Module.__init__() call")
+
+    assert _same_error(register_early) == (
+        "AttributeError",
+        "cannot assign parameter before Module.__init__() call",
+    )

@@ -1,5 +1,6 @@
 """pyautograd.optim against torch.optim: construction errors, parameter groups, state, repr,
 and the less common update rules (Nesterov, dampening, maximize, weight decay, AMSGrad)."""
+
 import numpy as np
 import pytest
 
@@ -19,36 +20,48 @@ def _params(lib):
     return lib.nn.Parameter(lib.tensor([1.0, 2.0])), lib.nn.Parameter(lib.tensor([3.0]))
 
 
-@pytest.mark.parametrize("make", [
-    lambda o, a: o.SGD(a, lr=0.1),
-    lambda o, a: o.SGD([a], lr=-0.1),
-    lambda o, a: o.SGD([a], lr=0.1, momentum=-1),
-    lambda o, a: o.SGD([a], lr=0.1, weight_decay=-1),
-    lambda o, a: o.SGD([a], lr=0.1, momentum=0.9, dampening=0.1, nesterov=True),
-    lambda o, a: o.Adam([a], lr=-1.0),
-    lambda o, a: o.Adam([a], eps=-1),
-    lambda o, a: o.Adam([a], betas=(1.0, 0.9)),
-    lambda o, a: o.Adam([a], betas=(0.9, -0.1)),
-    lambda o, a: o.Adam([a], weight_decay=-1),
-    lambda o, a: o.SGD([{"params": a}, {"params": [a]}], lr=0.1),
-    lambda o, a: o.SGD(iter([]), lr=0.1),
-    lambda o, a: o.Adam([a * 2]),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda o, a: o.SGD(a, lr=0.1),
+        lambda o, a: o.SGD([a], lr=-0.1),
+        lambda o, a: o.SGD([a], lr=0.1, momentum=-1),
+        lambda o, a: o.SGD([a], lr=0.1, weight_decay=-1),
+        lambda o, a: o.SGD([a], lr=0.1, momentum=0.9, dampening=0.1, nesterov=True),
+        lambda o, a: o.Adam([a], lr=-1.0),
+        lambda o, a: o.Adam([a], eps=-1),
+        lambda o, a: o.Adam([a], betas=(1.0, 0.9)),
+        lambda o, a: o.Adam([a], betas=(0.9, -0.1)),
+        lambda o, a: o.Adam([a], weight_decay=-1),
+        lambda o, a: o.SGD([{"params": a}, {"params": [a]}], lr=0.1),
+        lambda o, a: o.SGD(iter([]), lr=0.1),
+        lambda o, a: o.Adam([a * 2]),
+    ],
+)
 def test_construction_errors_match_torch(make):
-    assert _error(lambda: make(pag.optim, _params(pag)[0])) == _error(lambda: make(torch.optim, _params(torch)[0]))
+    assert _error(lambda: make(pag.optim, _params(pag)[0])) == _error(
+        lambda: make(torch.optim, _params(torch)[0])
+    )
 
 
 def test_add_param_group_fills_defaults_and_refuses_duplicates():
     def run(lib):
         a, b = _params(lib)
         opt = lib.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
-        opt.add_param_group({"params": b, "lr": 0.5})            # a lone tensor is accepted
+        opt.add_param_group({"params": b, "lr": 0.5})  # a lone tensor is accepted
         g = opt.param_groups[1]
-        out = [len(opt.param_groups), g["lr"], g["momentum"], g["nesterov"], g["params"][0] is b,
-               opt.param_groups[0]["params"][0] is a]
+        out = [
+            len(opt.param_groups),
+            g["lr"],
+            g["momentum"],
+            g["nesterov"],
+            g["params"][0] is b,
+            opt.param_groups[0]["params"][0] is a,
+        ]
         out.append(_error(lambda: opt.add_param_group({"params": [a]})))
         out.append(len(opt.param_groups))
         return out
+
     assert run(pag) == run(torch)
 
 
@@ -79,6 +92,7 @@ def test_repr_matches_torch():
         sgd.add_param_group({"params": [b], "lr": 0.5})
         adam = lib.optim.Adam([{"params": [a]}, {"params": [b], "betas": (0.8, 0.9)}], lr=0.1, amsgrad=True)
         return _strip_torch_only(repr(sgd)), _strip_torch_only(repr(adam))
+
     ours, theirs = run(pag), run(torch)
     assert ours == theirs
     assert ours[0].startswith("SGD (\nParameter Group 0\n    dampening: 0\n")
@@ -103,11 +117,17 @@ def test_sgd_state_dict_after_steps_matches_torch():
         assert before["state"] == {}
         for _ in range(3):
             opt.zero_grad()
-            ((a * a).sum() + (b ** 3).sum()).backward()
+            ((a * a).sum() + (b**3).sum()).backward()
             opt.step()
         sd = opt.state_dict()
-        runs.append((a.tolist(), b.tolist(), _state_numbers(sd),
-                     _common_groups(sd, ["lr", "momentum", "dampening", "weight_decay", "nesterov", "maximize"])))
+        runs.append(
+            (
+                a.tolist(),
+                b.tolist(),
+                _state_numbers(sd),
+                _common_groups(sd, ["lr", "momentum", "dampening", "weight_decay", "nesterov", "maximize"]),
+            )
+        )
     (pa, pb, ps, pg), (ta, tb, ts, tg) = runs
     np.testing.assert_allclose(pa, ta, rtol=1e-6)
     np.testing.assert_allclose(pb, tb, rtol=1e-6)
@@ -128,8 +148,15 @@ def test_adam_state_dict_keys_and_step_count_match_torch():
             ((d - i) ** 2).sum().backward()
             opt.step()
         sd = opt.state_dict()
-        runs.append((sorted(sd["state"]), sorted(sd["state"][0]), float(sd["state"][0]["step"]),
-                     sd["param_groups"][0]["params"], unused.tolist()))
+        runs.append(
+            (
+                sorted(sd["state"]),
+                sorted(sd["state"][0]),
+                float(sd["state"][0]["step"]),
+                sd["param_groups"][0]["params"],
+                unused.tolist(),
+            )
+        )
     assert runs[0] == runs[1]
     assert runs[0][1] == ["exp_avg", "exp_avg_sq", "max_exp_avg_sq", "step"] and runs[0][2] == 4.0
 
@@ -163,6 +190,7 @@ RULES = {
 def test_update_rules_follow_torch(rule):
     def loss(p, i):
         return ((p - i) ** 2 * (p.abs() + 1)).sum()
+
     ours = _trajectory(pag, RULES[rule], loss)
     theirs = _trajectory(torch, RULES[rule], loss)
     np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
@@ -173,11 +201,11 @@ def test_sgd_nesterov_by_hand():
     w = pag.nn.Parameter(pag.tensor([1.0], dtype=pag.float64))
     opt = pag.optim.SGD([w], lr=0.1, momentum=0.5, nesterov=True)
     (w * w).sum().backward()
-    opt.step()                                   # buf = 2, d = 2 + 1 = 3, w = 0.7
+    opt.step()  # buf = 2, d = 2 + 1 = 3, w = 0.7
     assert w.item() == pytest.approx(0.7)
     opt.zero_grad()
     (w * w).sum().backward()
-    opt.step()                                   # g = 1.4, buf = 1 + 1.4 = 2.4, d = 1.4 + 1.2 = 2.6
+    opt.step()  # g = 1.4, buf = 1 + 1.4 = 2.4, d = 1.4 + 1.2 = 2.6
     assert w.item() == pytest.approx(0.44)
 
 
@@ -185,11 +213,11 @@ def test_zero_grad_keeps_zeros_detached_and_skips_missing_grads():
     for lib in LIBS:
         a, b = _params(lib)
         opt = lib.optim.SGD([a, b], lr=0.1)
-        (a * 3).sum().backward()                          # b gets no gradient
+        (a * 3).sum().backward()  # b gets no gradient
         grad = a.grad
         opt.zero_grad(set_to_none=False)
         assert a.grad.tolist() == [0.0, 0.0] and not a.grad.requires_grad and b.grad is None
-        opt.step()                                        # zero gradient: a stays, b untouched
+        opt.step()  # zero gradient: a stays, b untouched
         assert a.tolist() == [1.0, 2.0] and b.tolist() == [3.0]
         opt.zero_grad()
         assert a.grad is None and grad is not None
@@ -228,6 +256,7 @@ def test_closure_runs_with_grad_enabled_under_no_grad():
             loss = (w * w).sum()
             loss.backward()
             return loss
+
         with lib.no_grad():
             loss = opt.step(closure)
         assert seen == [True] and loss.item() == 4.0 and w.tolist() == [1.0]

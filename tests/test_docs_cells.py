@@ -4,6 +4,7 @@ The harness itself (parsing fences, running, comparing) is in ``doc_cells.py``; 
 first tests below pin its behaviour on small pages so a broken parser cannot make the
 page tests pass vacuously.
 """
+
 import sys
 import textwrap
 from pathlib import Path
@@ -19,7 +20,7 @@ PAGES = sorted(DOCS.rglob("*.md"))
 
 # ---------------------------------------------------------------- the harness itself
 
-SAMPLE = textwrap.dedent('''\
+SAMPLE = textwrap.dedent("""\
     # title
 
     ```python
@@ -64,13 +65,13 @@ SAMPLE = textwrap.dedent('''\
     ```text {.expected}
     not attached: prose comes between
     ```
-    ''')
+    """)
 
 
 def test_parse_cells_finds_runnable_cells_with_their_expected_output():
     cells = parse_cells(SAMPLE)
     assert [c.index for c in cells] == [0, 1, 2, 3]
-    assert cells[0] == Cell(0, 'x = 2\nprint(x * 3)\n', False, "6\n", 7)
+    assert cells[0] == Cell(0, "x = 2\nprint(x * 3)\n", False, "6\n", 7)
     assert cells[1].expect_error and cells[1].code == 'print("before")\n1 / 0\n'
     assert cells[1].expected == "before\nZeroDivisionError: division by zero\n"
     assert cells[1].line == 18
@@ -108,15 +109,20 @@ def test_compare_fails_on_unexpected_and_missing_errors():
 
 
 def test_lessonkit_is_importable_from_cells():
-    results = run_page(parse_cells("```python {.run}\nfrom lessonkit import check\nprint(callable(check))\n```\n"))
+    results = run_page(
+        parse_cells("```python {.run}\nfrom lessonkit import check\nprint(callable(check))\n```\n")
+    )
     assert results[0].stdout == "True\n" and results[0].error is None
 
 
 # ---------------------------------------------------------------- the pages
 
+
 def _seed():
     import numpy
+
     import pyautograd
+
     pyautograd.manual_seed(0)
     numpy.random.seed(0)
 

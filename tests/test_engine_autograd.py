@@ -1,4 +1,5 @@
 """Autograd semantics: graph recording, backward, accumulation, grad modes, autograd.grad."""
+
 import numpy as np
 import pytest
 
@@ -26,25 +27,28 @@ def test_is_leaf_and_grad_fn():
     assert T.tensor(1.0).is_leaf  # no grad needed: a leaf too
 
 
-@pytest.mark.parametrize("make, name", [
-    (lambda a, b: a + b, "AddBackward0"),
-    (lambda a, b: a - b, "SubBackward0"),
-    (lambda a, b: a * b, "MulBackward0"),
-    (lambda a, b: a / b, "DivBackward0"),
-    (lambda a, b: a ** 2, "PowBackward0"),
-    (lambda a, b: a ** b, "PowBackward1"),
-    (lambda a, b: -a, "NegBackward0"),
-    (lambda a, b: a.sigmoid(), "SigmoidBackward0"),
-    (lambda a, b: T.sigmoid(a), "SigmoidBackward0"),
-    (lambda a, b: a.exp(), "ExpBackward0"),
-    (lambda a, b: T.log(b), "LogBackward0"),
-    (lambda a, b: a.tanh(), "TanhBackward0"),
-    (lambda a, b: a.relu(), "ReluBackward0"),
-    (lambda a, b: a.sum(), "SumBackward0"),
-    (lambda a, b: a.mean(), "MeanBackward0"),
-    (lambda a, b: a.reshape(3, 1), "ViewBackward0"),
-    (lambda a, b: a.unsqueeze(0) @ b.unsqueeze(1), "MmBackward0"),
-])
+@pytest.mark.parametrize(
+    "make, name",
+    [
+        (lambda a, b: a + b, "AddBackward0"),
+        (lambda a, b: a - b, "SubBackward0"),
+        (lambda a, b: a * b, "MulBackward0"),
+        (lambda a, b: a / b, "DivBackward0"),
+        (lambda a, b: a**2, "PowBackward0"),
+        (lambda a, b: a**b, "PowBackward1"),
+        (lambda a, b: -a, "NegBackward0"),
+        (lambda a, b: a.sigmoid(), "SigmoidBackward0"),
+        (lambda a, b: T.sigmoid(a), "SigmoidBackward0"),
+        (lambda a, b: a.exp(), "ExpBackward0"),
+        (lambda a, b: T.log(b), "LogBackward0"),
+        (lambda a, b: a.tanh(), "TanhBackward0"),
+        (lambda a, b: a.relu(), "ReluBackward0"),
+        (lambda a, b: a.sum(), "SumBackward0"),
+        (lambda a, b: a.mean(), "MeanBackward0"),
+        (lambda a, b: a.reshape(3, 1), "ViewBackward0"),
+        (lambda a, b: a.unsqueeze(0) @ b.unsqueeze(1), "MmBackward0"),
+    ],
+)
 def test_grad_fn_names(make, name):
     a, b = leaf([1.0, -2.0, 3.0]), leaf([0.5, 1.5, 2.0])
     y = make(a, b)
@@ -55,14 +59,19 @@ def test_grad_fn_names(make, name):
 def test_grad_fn_type_name_like_torch():
     """In PyTorch the node's class is named after it: type(z.grad_fn).__name__."""
     x = leaf([1.0, 2.0])
-    for y, name in [(x * 2, "MulBackward0"), (x + x, "AddBackward0"), (x.sigmoid(), "SigmoidBackward0"),
-                    (x.sum(), "SumBackward0"), (x[0], "SelectBackward0")]:
+    for y, name in [
+        (x * 2, "MulBackward0"),
+        (x + x, "AddBackward0"),
+        (x.sigmoid(), "SigmoidBackward0"),
+        (x.sum(), "SumBackward0"),
+        (x[0], "SelectBackward0"),
+    ]:
         assert type(y.grad_fn).__name__ == name
 
 
 def test_next_functions_walk_to_accumulate_grad():
     x, y = leaf(2.0), leaf(3.0)
-    z = x * y + x ** 2
+    z = x * y + x**2
     add = z.grad_fn
     assert add.name() == "AddBackward0"
     (mul, i0), (pw, i1) = add.next_functions
@@ -72,7 +81,7 @@ def test_next_functions_walk_to_accumulate_grad():
     assert type(accx[0]).__name__ == "AccumulateGrad"
     assert accx[0].variable is x and accy[0].variable is y
     assert pw.next_functions[0][0] is accx[0]  # one AccumulateGrad per leaf
-    assert len(pw.next_functions) == 1          # x ** 2: the exponent is not an input
+    assert len(pw.next_functions) == 1  # x ** 2: the exponent is not an input
 
 
 def test_next_functions_none_for_inputs_without_grad():
@@ -95,7 +104,7 @@ def test_accumulate_grad_has_no_next_functions():
 # ------------------------------------------------------------- backward
 def test_seed_000_numbers():
     x, y = leaf(2.0), leaf(3.0)
-    z = x * y + x ** 2
+    z = x * y + x**2
     z.backward()
     assert z.item() == 10.0 and x.grad.item() == 7.0 and y.grad.item() == 2.0
 
@@ -168,7 +177,7 @@ def test_deep_chain_does_not_hit_recursion_limit():
     for _ in range(3000):
         y = y * 1.0001
     y.backward()
-    assert x.grad.item() == pytest.approx(1.0001 ** 3000)
+    assert x.grad.item() == pytest.approx(1.0001**3000)
 
 
 def test_retain_graph_allows_repeated_backward():
@@ -302,7 +311,7 @@ def test_weight_update_under_no_grad():
 # ---------------------------------------------------------- autograd.grad
 def test_grad_returns_tuple_and_leaves_dot_grad_alone():
     x = leaf(3.0)
-    y = x ** 3
+    y = x**3
     (g,) = autograd.grad(y, x)
     assert g.item() == 27.0
     assert x.grad is None
@@ -331,7 +340,7 @@ def test_grad_allow_unused_returns_none():
 
 def test_second_derivative_create_graph():
     x = leaf(2.0)
-    y = x ** 3
+    y = x**3
     (g,) = autograd.grad(y, x, create_graph=True)
     assert g.item() == 12.0 and g.requires_grad
     (g2,) = autograd.grad(g, x)
@@ -347,17 +356,20 @@ def test_third_derivative_of_sin():
     assert g3.item() == pytest.approx(-np.cos(0.5))
 
 
-@pytest.mark.parametrize("f, d2", [
-    (lambda x: x.exp(), lambda v: np.exp(v)),
-    (lambda x: x.tanh(), lambda v: -2 * np.tanh(v) * (1 - np.tanh(v) ** 2)),
-    (lambda x: x.sigmoid(), lambda v: (s := 1 / (1 + np.exp(-v))) * (1 - s) * (1 - 2 * s)),
-    (lambda x: x.log(), lambda v: -1 / v ** 2),
-    (lambda x: x.sqrt(), lambda v: -0.25 * v ** -1.5),
-    (lambda x: 1 / x, lambda v: 2 / v ** 3),
-    (lambda x: x ** 4, lambda v: 12 * v ** 2),
-    (lambda x: x.cos(), lambda v: -np.cos(v)),
-    (lambda x: (x * x).softmax(0), None),
-])
+@pytest.mark.parametrize(
+    "f, d2",
+    [
+        (lambda x: x.exp(), lambda v: np.exp(v)),
+        (lambda x: x.tanh(), lambda v: -2 * np.tanh(v) * (1 - np.tanh(v) ** 2)),
+        (lambda x: x.sigmoid(), lambda v: (s := 1 / (1 + np.exp(-v))) * (1 - s) * (1 - 2 * s)),
+        (lambda x: x.log(), lambda v: -1 / v**2),
+        (lambda x: x.sqrt(), lambda v: -0.25 * v**-1.5),
+        (lambda x: 1 / x, lambda v: 2 / v**3),
+        (lambda x: x**4, lambda v: 12 * v**2),
+        (lambda x: x.cos(), lambda v: -np.cos(v)),
+        (lambda x: (x * x).softmax(0), None),
+    ],
+)
 def test_second_derivatives_elementwise(f, d2):
     v = np.array([0.7, 1.3])
     x = leaf(v, dtype=T.float64)
@@ -371,7 +383,7 @@ def test_second_derivatives_elementwise(f, d2):
 
 def test_create_graph_backward_populates_differentiable_grad():
     x = leaf(3.0, dtype=T.float64)
-    y = x ** 2
+    y = x**2
     y.backward(create_graph=True)
     assert x.grad.requires_grad and x.grad.item() == 6.0
     (gg,) = autograd.grad(x.grad, x)

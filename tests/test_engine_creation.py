@@ -1,4 +1,5 @@
 """Creating tensors: factories, dtypes, legacy constructors, Variable, .data, seeds."""
+
 import numpy as np
 import pytest
 

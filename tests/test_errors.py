@@ -8,17 +8,18 @@ For the "modified by an inplace operation" family the name of the node that made
 the tensor (``Exp`` in torch 2.13, ``ExpBackward0`` in older releases) may differ;
 everything else in that message is compared exactly.
 """
+
 import json
 import pathlib
 import warnings
 
+import make_golden as mg
 import pytest
 
-import make_golden as mg
 import pyautograd
 
-GOLDEN = json.loads(
-    (pathlib.Path(__file__).resolve().parent / "golden" / "errors.json").read_text())["cases"]
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parent / "golden" / "errors.json").read_text())["cases"]
+
 
 def _norm(name, msg):
     return mg.norm_message(msg)
@@ -52,7 +53,8 @@ SECOND_BACKWARD = (
     "after they have already been freed). Saved intermediate values of the graph are freed "
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
     "backward through the graph a second time or if you need to access saved tensors after "
-    "calling backward.")
+    "calling backward."
+)
 
 
 def test_literal_nonscalar_backward():
@@ -118,8 +120,9 @@ def test_leaf_grad_does_not_warn():
 def test_literal_numpy_requires_grad():
     with pytest.raises(RuntimeError) as e:
         pyautograd.tensor([1.0], requires_grad=True).numpy()
-    assert str(e.value) == ("Can't call numpy() on Tensor that requires grad. "
-                            "Use tensor.detach().numpy() instead.")
+    assert str(e.value) == (
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+    )
 
 
 def test_literal_inplace_errors():
@@ -133,8 +136,8 @@ def test_literal_inplace_errors():
     with pytest.raises(RuntimeError) as e:
         e2.sum().backward()
     assert str(e.value).startswith(
-        "one of the variables needed for gradient computation has been modified by an "
-        "inplace operation: ")
+        "one of the variables needed for gradient computation has been modified by an inplace operation: "
+    )
     assert "is at version 1; expected version 0 instead." in str(e.value)
 
 
@@ -158,8 +161,9 @@ def test_matmul_mismatch_names_both_shapes(a, b):
 def test_broadcast_mismatch_names_both_sizes():
     with pytest.raises(RuntimeError) as e:
         pyautograd.ones(2, 3) * pyautograd.ones(2, 7)
-    assert str(e.value) == ("The size of tensor a (3) must match the size of tensor b (7) "
-                            "at non-singleton dimension 1")
+    assert str(e.value) == (
+        "The size of tensor a (3) must match the size of tensor b (7) at non-singleton dimension 1"
+    )
 
 
 def test_failed_op_records_nothing():

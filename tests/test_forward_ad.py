@@ -1,16 +1,17 @@
 """Forward-mode AD: every op's tangent rule against PyTorch's forward AD (and finite
 differences when PyTorch is absent), plus the dual_level / make_dual / unpack_dual API."""
+
 import numpy as np
 import pytest
+from op_cases import CASES, inputs
 
 import pyautograd as pag
 import pyautograd.autograd.forward_ad as fwAD
-from op_cases import CASES, inputs
 
 try:
     import torch
     import torch.autograd.forward_ad as torch_fwAD
-except ImportError:          # the oracle is optional; finite differences still check the rules
+except ImportError:  # the oracle is optional; finite differences still check the rules
     torch = None
 
 
@@ -27,7 +28,7 @@ def test_tangent_matches_finite_differences(name, fn, shapes):
     xs = inputs(name, shapes)
     vs = inputs(name + "v", shapes, seed=1)
     _, tangent = _pag_jvp(fn, xs, vs)
-    h, tol = (1e-2, 1e-3) if name == "to_float32" else (1e-6, 1e-5)     # float32 inside: coarse
+    h, tol = (1e-2, 1e-3) if name == "to_float32" else (1e-6, 1e-5)  # float32 inside: coarse
     plus = fn(pag, *[pag.tensor(x + h * v) for x, v in zip(xs, vs)]).numpy()
     minus = fn(pag, *[pag.tensor(x - h * v) for x, v in zip(xs, vs)]).numpy()
     np.testing.assert_allclose(tangent, (plus - minus) / (2 * h), rtol=tol, atol=1e-7)
@@ -71,7 +72,8 @@ def test_make_dual_shape_mismatch_message():
     assert str(e.value) == (
         "Trying to set a forward gradient that has a different size than that of the original "
         "Tensor, this is not supported. Tensor is of size [2] while the given forward gradient "
-        "is of size [3].")
+        "is of size [3]."
+    )
 
 
 def test_nested_levels_are_refused():
@@ -89,7 +91,7 @@ def test_tangents_vanish_when_the_level_closes():
         assert "tangent=tensor([3., 3.])" in repr(y)
     assert d._tangent is None and y._tangent is None
     assert "tangent" not in repr(y)
-    z = d * 2                       # no level open: no tangent work at all
+    z = d * 2  # no level open: no tangent work at all
     assert z._tangent is None
 
 

@@ -1,5 +1,6 @@
 """jacobian / hessian / vjp / jvp / hvp against torch.autograd.functional, pass counts, and
 pyautograd.func against torch.func."""
+
 import numpy as np
 import pytest
 
@@ -31,7 +32,7 @@ def close(ours, theirs):
 
 
 FUNCS = {
-    "vector_to_scalar": (lambda L, x: (x ** 2).sum(), [np.arange(5.0)]),
+    "vector_to_scalar": (lambda L, x: (x**2).sum(), [np.arange(5.0)]),
     "vector_to_vector": (lambda L, x: L.tanh(x) * x[0], [np.linspace(-1, 1, 4)]),
     "matrix_in": (lambda L, x: L.sigmoid(x).sum(dim=0), [np.linspace(-1, 1, 6).reshape(2, 3)]),
     "two_inputs": (lambda L, a, b: a * b + L.sin(a), [np.array([0.5, 1.5]), np.array([2.0, -1.0])]),
@@ -49,8 +50,12 @@ def test_jacobian_matches_pytorch(name, strategy):
     ours_in, theirs_in = both(arrays)
     single = len(arrays) == 1
     ours = jacobian(lambda *x: fn(pag, *x), ours_in[0] if single else tuple(ours_in), strategy=strategy)
-    theirs = TF.jacobian(lambda *x: fn(torch, *x), theirs_in[0] if single else tuple(theirs_in),
-                         vectorize=strategy == "forward-mode", strategy=strategy)
+    theirs = TF.jacobian(
+        lambda *x: fn(torch, *x),
+        theirs_in[0] if single else tuple(theirs_in),
+        vectorize=strategy == "forward-mode",
+        strategy=strategy,
+    )
     close(ours, theirs)
 
 
@@ -60,7 +65,7 @@ def test_both_strategies_agree(name):
     xs = tuple(pag.tensor(a) for a in arrays)
     rev = jacobian(lambda *x: fn(pag, *x), xs, strategy="reverse-mode")
     fwd = jacobian(lambda *x: fn(pag, *x), xs, strategy="forward-mode", vectorize=True)
-    flat = lambda j: [t.numpy() for t in (j if isinstance(j, tuple) else (j,))]   # noqa: E731
+    flat = lambda j: [t.numpy() for t in (j if isinstance(j, tuple) else (j,))]  # noqa: E731
     rev_blocks = [b for row in rev for b in flat(row)] if isinstance(rev[0], tuple) else flat(rev)
     fwd_blocks = [b for row in fwd for b in flat(row)] if isinstance(fwd[0], tuple) else flat(fwd)
     assert len(rev_blocks) == len(fwd_blocks)
@@ -70,8 +75,10 @@ def test_both_strategies_agree(name):
 
 def test_pass_counts_n_inputs_m_outputs():
     """Reverse mode: one sweep per output element; forward mode: one per input element."""
-    def f(a, b):                         # n = 3 + 4 inputs, m = 2 outputs
+
+    def f(a, b):  # n = 3 + 4 inputs, m = 2 outputs
         return pag.stack([(a * a).sum(), (b * a.sum()).sum()])
+
     xs = (pag.ones(3), pag.ones(4))
     with count_passes() as rev:
         jacobian(f, xs)
@@ -83,9 +90,9 @@ def test_pass_counts_n_inputs_m_outputs():
 
 def test_lesson_counts():
     with count_passes() as rev:
-        J = jacobian(lambda x: (x ** 2).sum(), pag.arange(100.0), strategy="reverse-mode")
+        J = jacobian(lambda x: (x**2).sum(), pag.arange(100.0), strategy="reverse-mode")
     with count_passes() as fwd:
-        jacobian(lambda x: (x ** 2).sum(), pag.arange(100.0), strategy="forward-mode")
+        jacobian(lambda x: (x**2).sum(), pag.arange(100.0), strategy="forward-mode")
     assert (rev.vjp, rev.jvp, fwd.vjp, fwd.jvp) == (1, 0, 0, 100)
     assert J[:3].tolist() == [0.0, 2.0, 4.0]
     with count_passes() as rev:
@@ -107,7 +114,9 @@ def test_counters_nest_and_stop_at_exit():
 def test_jacobian_of_independent_output():
     J = jacobian(lambda a, b: a * 2, (pag.ones(2), pag.ones(3)))
     assert J[1].tolist() == [[0.0] * 3] * 2
-    with pytest.raises(RuntimeError, match="Output 0 of the user-provided function is independent of input 1"):
+    with pytest.raises(
+        RuntimeError, match="Output 0 of the user-provided function is independent of input 1"
+    ):
         jacobian(lambda a, b: a * 2, (pag.ones(2), pag.ones(3)), strict=True)
 
 
@@ -120,9 +129,9 @@ def test_jacobian_rejects_non_tensors_and_bad_strategy():
 
 def test_jacobian_create_graph_is_differentiable():
     x = pag.tensor([1.0, 2.0], requires_grad=True)
-    J = jacobian(lambda x: x ** 3, x, create_graph=True)
+    J = jacobian(lambda x: x**3, x, create_graph=True)
     J.sum().backward()
-    assert x.grad.tolist() == [6.0, 12.0]         # d/dx sum(diag(3x^2))
+    assert x.grad.tolist() == [6.0, 12.0]  # d/dx sum(diag(3x^2))
 
 
 @needs_torch
@@ -139,9 +148,9 @@ def test_hessian_matches_pytorch(name):
 
 def test_hessian_of_a_cubic_and_its_passes():
     with count_passes() as n:
-        H = hessian(lambda x: (x ** 3).sum() + x[0] * x[1], pag.tensor([1.0, 2.0]))
+        H = hessian(lambda x: (x**3).sum() + x[0] * x[1], pag.tensor([1.0, 2.0]))
     assert H.tolist() == [[6.0, 1.0], [1.0, 12.0]]
-    assert (n.calls, n.vjp) == (1, 3)         # the gradient once, then one sweep per row
+    assert (n.calls, n.vjp) == (1, 3)  # the gradient once, then one sweep per row
 
 
 def test_hessian_needs_a_scalar():
@@ -151,7 +160,7 @@ def test_hessian_needs_a_scalar():
 
 @needs_torch
 def test_vjp_jvp_hvp_match_pytorch():
-    f = lambda L, x: L.sin(x) * x.sum()           # noqa: E731
+    f = lambda L, x: L.sin(x) * x.sum()  # noqa: E731
     x = np.array([0.3, -1.2, 2.0])
     v = np.array([1.0, 0.5, -2.0])
     for ours_fn, theirs_fn in [(F.vjp, TF.vjp), (F.jvp, TF.jvp)]:
@@ -165,24 +174,30 @@ def test_vjp_jvp_hvp_match_pytorch():
 
 @needs_torch
 def test_func_transforms_match_torch_func():
-    f = lambda L, a, b: L.tanh(a) * b         # noqa: E731
+    f = lambda L, a, b: L.tanh(a) * b  # noqa: E731
     a, b, v = np.array([0.1, 0.7]), np.array([2.0, -3.0]), np.array([1.0, 1.0])
-    out, tangent = pfunc.jvp(lambda a, b: f(pag, a, b), (pag.tensor(a), pag.tensor(b)),
-                             (pag.tensor(v), pag.tensor(v)))
-    t_out, t_tangent = torch.func.jvp(lambda a, b: f(torch, a, b), (torch.tensor(a), torch.tensor(b)),
-                                      (torch.tensor(v), torch.tensor(v)))
+    out, tangent = pfunc.jvp(
+        lambda a, b: f(pag, a, b), (pag.tensor(a), pag.tensor(b)), (pag.tensor(v), pag.tensor(v))
+    )
+    t_out, t_tangent = torch.func.jvp(
+        lambda a, b: f(torch, a, b), (torch.tensor(a), torch.tensor(b)), (torch.tensor(v), torch.tensor(v))
+    )
     close((out, tangent), (t_out, t_tangent))
     out, vjp_fn = pfunc.vjp(lambda a, b: f(pag, a, b), pag.tensor(a), pag.tensor(b))
     t_out, t_vjp_fn = torch.func.vjp(lambda a, b: f(torch, a, b), torch.tensor(a), torch.tensor(b))
     close(vjp_fn(pag.tensor(v)), t_vjp_fn(torch.tensor(v)))
-    close(vjp_fn(pag.tensor(a)), t_vjp_fn(torch.tensor(a)))          # callable again
+    close(vjp_fn(pag.tensor(a)), t_vjp_fn(torch.tensor(a)))  # callable again
     g = pfunc.grad(lambda a, b: f(pag, a, b).sum(), argnums=(0, 1))(pag.tensor(a), pag.tensor(b))
     tg = torch.func.grad(lambda a, b: f(torch, a, b).sum(), argnums=(0, 1))(torch.tensor(a), torch.tensor(b))
     close(g, tg)
-    close(pfunc.jacfwd(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
-          torch.func.jacfwd(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)))
-    close(pfunc.jacrev(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
-          torch.func.jacrev(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)))
+    close(
+        pfunc.jacfwd(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
+        torch.func.jacfwd(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)),
+    )
+    close(
+        pfunc.jacrev(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
+        torch.func.jacrev(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)),
+    )
 
 
 def test_func_passes_are_counted():

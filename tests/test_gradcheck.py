@@ -1,13 +1,14 @@
 """gradcheck / gradgradcheck: pass on every op of the engine in float64, fail usefully
 (with PyTorch's message) on a wrong backward, warn like PyTorch on float32 inputs."""
+
 import warnings
 
 import numpy as np
 import pytest
+from op_cases import CASES, inputs
 
 import pyautograd as pag
 from pyautograd.autograd import Function, GradcheckError, gradcheck, gradgradcheck
-from op_cases import CASES, inputs
 
 try:
     import torch
@@ -26,8 +27,7 @@ def _leaves(name, shapes):
 
 @pytest.mark.parametrize("name,fn,shapes", CASES, ids=[c[0] for c in CASES])
 def test_every_op_passes_gradcheck(name, fn, shapes):
-    assert gradcheck(lambda *x: fn(pag, *x), _leaves(name, shapes), check_forward_ad=True,
-                     **_tolerance(name))
+    assert gradcheck(lambda *x: fn(pag, *x), _leaves(name, shapes), check_forward_ad=True, **_tolerance(name))
 
 
 @pytest.mark.parametrize("name,fn,shapes", CASES, ids=[c[0] for c in CASES])
@@ -43,8 +43,8 @@ class SquareWithWrongBackward(Function):
 
     @staticmethod
     def backward(ctx, g):
-        x, = ctx.saved_tensors
-        return g * x              # should be 2 * g * x
+        (x,) = ctx.saved_tensors
+        return g * x  # should be 2 * g * x
 
 
 def test_wrong_backward_fails_with_both_jacobians():
@@ -54,7 +54,8 @@ def test_wrong_backward_fails_with_both_jacobians():
     assert str(e.value) == (
         "Jacobian mismatch for output 0 with respect to input 0,\n"
         "numerical:tensor([[2.0000, 0.0000],\n        [0.0000, 4.0000]], dtype=pyautograd.float64)\n"
-        "analytical:tensor([[1., 0.],\n        [0., 2.]], dtype=pyautograd.float64)\n")
+        "analytical:tensor([[1., 0.],\n        [0., 2.]], dtype=pyautograd.float64)\n"
+    )
     assert isinstance(e.value, RuntimeError)
     assert gradcheck(SquareWithWrongBackward.apply, (x,), raise_exception=False) is False
 
@@ -63,6 +64,7 @@ def test_wrong_backward_fails_with_both_jacobians():
 def test_message_is_pytorchs():
     def bug(L):
         return lambda t, u: (t * t.detach() + u, (u * 3).sum())
+
     xs = [np.array([1.0, 2.0, 3.0]), np.array([0.5, 0.25, 1.0])]
     messages = []
     for L in (pag, torch):
@@ -86,6 +88,7 @@ def test_lesson_network_passes():
     def network_loss(w1, w2, b1, w3, b2):
         h = pag.sigmoid(w1 * x1 + w2 * x2 + b1)
         return (w3 * h + b2 - y) ** 2
+
     params = tuple(pag.tensor(v, dtype=pag.float64, requires_grad=True) for v in (0.5, -0.5, 0.5, 2.0, 0.0))
     assert gradcheck(network_loss, params) is True
     assert gradgradcheck(network_loss, params) is True
@@ -100,7 +103,8 @@ def test_float32_warns_like_pytorch_and_fails():
     assert [str(w.message) for w in caught] == [
         "Input #0 requires gradient and is not a double precision floating point or complex. "
         "This check will likely fail if all the inputs are not of double precision floating "
-        "point or complex. "]
+        "point or complex. "
+    ]
     assert "numerical:tensor([[1.9073],\n        [1.9073]])" in str(e.value)
 
 
@@ -128,6 +132,7 @@ def test_forward_ad_mismatch_is_reported():
         @staticmethod
         def jvp(ctx, t):
             return t * 2
+
     x = pag.tensor([1.0], dtype=pag.float64, requires_grad=True)
     assert gradcheck(WrongTangent.apply, (x,))
     with pytest.raises(GradcheckError, match="Jacobian computed with forward mode mismatch for output 0"):

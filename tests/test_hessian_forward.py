@@ -1,4 +1,5 @@
 """hessian(outer_jacobian_strategy="forward-mode"): forward-over-reverse, one sweep per input."""
+
 import numpy as np
 import pytest
 
@@ -6,7 +7,7 @@ import pyautograd as T
 from pyautograd.autograd.functional import count_passes, hessian
 
 CASES = {
-    "cubic_and_cross": lambda lib: lambda x: (x ** 3).sum() + x[0] * x[1],
+    "cubic_and_cross": lambda lib: lambda x: (x**3).sum() + x[0] * x[1],
     "exp": lambda lib: lambda x: x.exp().sum(),
     "tanh_times_x": lambda lib: lambda x: (x.tanh() * x).sum(),
     "sigmoid_squared": lambda lib: lambda x: (x.sigmoid() * x.sigmoid()).sum(),
@@ -37,10 +38,13 @@ def test_forward_over_reverse_matches_pytorch(name):
 
 def test_one_forward_sweep_per_input_element():
     with count_passes() as n:
-        h = hessian(lambda x: (x ** 4).sum(), T.tensor([1.0, 2.0], dtype=T.float64),
-                    outer_jacobian_strategy="forward-mode")
+        h = hessian(
+            lambda x: (x**4).sum(),
+            T.tensor([1.0, 2.0], dtype=T.float64),
+            outer_jacobian_strategy="forward-mode",
+        )
     assert h.tolist() == [[12.0, 0.0], [0.0, 48.0]]
-    assert n.jvp == 2 and n.vjp == 2          # each sweep carries one reverse pass inside it
+    assert n.jvp == 2 and n.vjp == 2  # each sweep carries one reverse pass inside it
 
 
 def test_tangents_do_not_outlive_the_computation():

@@ -1,4 +1,5 @@
 """Tensor.register_hook: see or replace a gradient as it flows, as in PyTorch."""
+
 import pytest
 
 import pyautograd as T
@@ -19,17 +20,19 @@ def test_hooks_on_intermediate_run_before_retain_grad_and_flow_on():
     x = T.tensor([1.0, 2.0], requires_grad=True)
     z = x * 3
     seen = []
-    z.register_hook(lambda g: seen.append(g.tolist()))       # returns None: only looks
+    z.register_hook(lambda g: seen.append(g.tolist()))  # returns None: only looks
     z.retain_grad()
     z.register_hook(lambda g: g + 1)
     z.sum().backward()
     assert seen == [[1.0, 1.0]]
-    assert z.grad.tolist() == [2.0, 2.0]        # retain_grad sees the hooked gradient (PyTorch)
+    assert z.grad.tolist() == [2.0, 2.0]  # retain_grad sees the hooked gradient (PyTorch)
     assert x.grad.tolist() == [6.0, 6.0]
 
 
 def test_hook_needs_requires_grad():
-    with pytest.raises(RuntimeError, match=r"^cannot register a hook on a tensor that doesn't require gradient$"):
+    with pytest.raises(
+        RuntimeError, match=r"^cannot register a hook on a tensor that doesn't require gradient$"
+    ):
         T.ones(2).register_hook(lambda g: g)
 
 

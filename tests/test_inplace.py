@@ -1,23 +1,28 @@
 """In-place ops, their two errors, and the version counter."""
+
 import numpy as np
 import pytest
 
 import pyautograd as T
 
 LEAF_MSG = "a leaf Variable that requires grad is being used in an in-place operation."
-MODIFIED_PREFIX = ("one of the variables needed for gradient computation has been modified by an "
-                   "inplace operation: ")
+MODIFIED_PREFIX = (
+    "one of the variables needed for gradient computation has been modified by an inplace operation: "
+)
 
 
-@pytest.mark.parametrize("op, expect", [
-    (lambda t: t.add_(2), [3.0, 4.0]),
-    (lambda t: t.add_(T.tensor([1.0, -1.0])), [2.0, 1.0]),
-    (lambda t: t.sub_(0.5), [0.5, 1.5]),
-    (lambda t: t.mul_(3), [3.0, 6.0]),
-    (lambda t: t.mul_(T.tensor([2.0, 0.5])), [2.0, 1.0]),
-    (lambda t: t.zero_(), [0.0, 0.0]),
-    (lambda t: t.fill_(7), [7.0, 7.0]),
-])
+@pytest.mark.parametrize(
+    "op, expect",
+    [
+        (lambda t: t.add_(2), [3.0, 4.0]),
+        (lambda t: t.add_(T.tensor([1.0, -1.0])), [2.0, 1.0]),
+        (lambda t: t.sub_(0.5), [0.5, 1.5]),
+        (lambda t: t.mul_(3), [3.0, 6.0]),
+        (lambda t: t.mul_(T.tensor([2.0, 0.5])), [2.0, 1.0]),
+        (lambda t: t.zero_(), [0.0, 0.0]),
+        (lambda t: t.fill_(7), [7.0, 7.0]),
+    ],
+)
 def test_inplace_methods_modify_and_return_self(op, expect):
     t = T.tensor([1.0, 2.0])
     r = op(t)
@@ -50,10 +55,16 @@ def test_inplace_keeps_dtype():
     assert t.dtype == T.float32
 
 
-@pytest.mark.parametrize("op", [
-    lambda t: t.add_(1), lambda t: t.sub_(1), lambda t: t.mul_(2), lambda t: t.zero_(),
-    lambda t: t.fill_(0.0),
-])
+@pytest.mark.parametrize(
+    "op",
+    [
+        lambda t: t.add_(1),
+        lambda t: t.sub_(1),
+        lambda t: t.mul_(2),
+        lambda t: t.zero_(),
+        lambda t: t.fill_(0.0),
+    ],
+)
 def test_inplace_on_leaf_requiring_grad_raises_and_changes_nothing(op):
     x = T.tensor([1.0, 2.0], requires_grad=True)
     with pytest.raises(RuntimeError) as e:
@@ -122,10 +133,16 @@ def test_version_shared_with_detach_and_data():
     assert y._version == 1
 
 
-@pytest.mark.parametrize("modify", [
-    lambda t: t.add_(1), lambda t: t.mul_(2), lambda t: t.zero_(), lambda t: t.fill_(1.0),
-    lambda t: t.sub_(1),
-])
+@pytest.mark.parametrize(
+    "modify",
+    [
+        lambda t: t.add_(1),
+        lambda t: t.mul_(2),
+        lambda t: t.zero_(),
+        lambda t: t.fill_(1.0),
+        lambda t: t.sub_(1),
+    ],
+)
 def test_modifying_saved_output_is_detected(modify):
     a = T.tensor([1.0, 2.0], requires_grad=True)
     e = a.exp()  # ExpBackward0 saves its output

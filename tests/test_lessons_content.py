@@ -32,6 +32,7 @@ Conventions every lesson writer must follow (these tests enforce them):
    prints the hint, and the hint is Bengali, not trivially short, and does not contain
    the answer.
 """
+
 import importlib
 import io
 import math
@@ -59,8 +60,14 @@ LESSONS = {
 EXERCISES_HEADING = "## অনুশীলনী"
 SUMMARY_HEADING = "## যা শিখলাম"
 
-_TWO_LAYER = [("L", (1.0,)), ("dL/dw1", (1.0,)), ("dL/dw2", (2.0,)), ("dL/db1", (1.0,)),
-              ("dL/dw3", (1.0,)), ("dL/db2", (2.0,))]
+_TWO_LAYER = [
+    ("L", (1.0,)),
+    ("dL/dw1", (1.0,)),
+    ("dL/dw2", (2.0,)),
+    ("dL/db1", (1.0,)),
+    ("dL/dw3", (1.0,)),
+    ("dL/db2", (2.0,)),
+]
 
 # lesson -> list of (label or None, numbers)
 SEED_NUMBERS = {
@@ -68,14 +75,14 @@ SEED_NUMBERS = {
     3: _TWO_LAYER,
     4: _TWO_LAYER,
     5: [
-        (None, (0.3, 3.0, 3e-4)),                     # a.grad with gradient=[0.1, 1, 1e-4]
-        (None, (1.2, 16.0, 2e-3)),                    # b.grad
-        (None, (1.6667e-2, 1.4286e-1, 1.25e-5)),      # c.grad
-        (None, (3.0, 4.0, 10.0)),                     # scalars a=0.1, b=1, c=0.1
-        (None, (6.0, 8.0, 2.0)),                      # two backward calls at a=b=c=1
-        (None, (2.0, 0.0, 0.0, 0.0)),                 # one-hot row 1 of z = 2*x
-        (None, (0.0, 2.0, 0.0, 0.0)),                 # one-hot row 2
-        (None, (2.0, 2.0, 2.0, 2.0)),                 # ones / z.sum(dim=1)
+        (None, (0.3, 3.0, 3e-4)),  # a.grad with gradient=[0.1, 1, 1e-4]
+        (None, (1.2, 16.0, 2e-3)),  # b.grad
+        (None, (1.6667e-2, 1.4286e-1, 1.25e-5)),  # c.grad
+        (None, (3.0, 4.0, 10.0)),  # scalars a=0.1, b=1, c=0.1
+        (None, (6.0, 8.0, 2.0)),  # two backward calls at a=b=c=1
+        (None, (2.0, 0.0, 0.0, 0.0)),  # one-hot row 1 of z = 2*x
+        (None, (0.0, 2.0, 0.0, 0.0)),  # one-hot row 2
+        (None, (2.0, 2.0, 2.0, 2.0)),  # ones / z.sum(dim=1)
     ],
 }
 
@@ -101,8 +108,9 @@ def _close(a, b):
 
 def _has_run(tokens, values):
     n = len(values)
-    return any(all(_close(t, v) for t, v in zip(tokens[i:i + n], values))
-               for i in range(len(tokens) - n + 1))
+    return any(
+        all(_close(t, v) for t, v in zip(tokens[i : i + n], values)) for i in range(len(tokens) - n + 1)
+    )
 
 
 def _found(blocks, label, values):
@@ -112,38 +120,44 @@ def _found(blocks, label, values):
     for block in blocks:
         for line in block.splitlines():
             m = pattern.search(line)
-            if m and _has_run(_numbers(m.group(1))[:len(values)], values):
+            if m and _has_run(_numbers(m.group(1))[: len(values)], values):
                 return True
     return False
 
 
 def test_number_matcher_is_strict_enough():
-    blocks = ["z = tensor(10., grad_fn=<AddBackward0>)\nx.grad = tensor(7.)\n",
-              "tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])\n"]
+    blocks = [
+        "z = tensor(10., grad_fn=<AddBackward0>)\nx.grad = tensor(7.)\n",
+        "tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])\n",
+    ]
     assert _found(blocks, "z", (10.0,)) and _found(blocks, "x.grad", (7.0,))
-    assert not _found(blocks, "z", (0.0,))                 # the 0 of AddBackward0 is not a number
+    assert not _found(blocks, "z", (0.0,))  # the 0 of AddBackward0 is not a number
     assert not _found(blocks, "y.grad", (7.0,))
     assert _found(blocks, None, (0.3, 3.0, 3e-4))
-    assert not _found(blocks, None, (0.3, 3e-4))            # must be consecutive
+    assert not _found(blocks, None, (0.3, 3e-4))  # must be consecutive
     assert _found(["dL/dw1 = 1.0\ndL/dw2 = 2.0"], "dL/dw2", (2.0,))
     assert not _found(["dL/dw1 = 1.0\ndL/dw2 = 2.5"], "dL/dw2", (2.0,))
 
 
-@pytest.mark.parametrize("lesson,label,values", [
-    (lesson, label, values) for lesson, reqs in SEED_NUMBERS.items() for label, values in reqs])
+@pytest.mark.parametrize(
+    "lesson,label,values",
+    [(lesson, label, values) for lesson, reqs in SEED_NUMBERS.items() for label, values in reqs],
+)
 def test_seed_numbers_appear_in_expected_outputs(lesson, label, values):
     page = _lesson_path(lesson)
     assert page.exists(), f"{page.relative_to(REPO_ROOT)} is missing"
     blocks = [c.expected for c in parse_cells(page.read_text(encoding="utf-8")) if c.expected]
     assert _found(blocks, label, values), (
-        f"{page.name}: no expected output shows {label or 'the numbers'} {values}")
+        f"{page.name}: no expected output shows {label or 'the numbers'} {values}"
+    )
 
 
 # ---------------------------------------------------------------- Bengali prose
 
+
 def prose_of(markdown_text):
     """The reader-facing prose of a page: code, math, markup and URLs removed."""
-    text = re.sub(r"\A---\n.*?\n---\n", "", markdown_text, flags=re.S)           # front matter
+    text = re.sub(r"\A---\n.*?\n---\n", "", markdown_text, flags=re.S)  # front matter
     out, fence = [], None
     for line in text.splitlines():
         m = re.match(r"^\s*(`{3,}|~{3,})", line)
@@ -176,8 +190,10 @@ ALL_PAGES = sorted(DOCS.rglob("*.md"))
 
 
 def test_prose_filter_keeps_only_prose():
-    page = ("# শিরোনাম\n\nএটা `torch.tensor` আর $x^2$ নিয়ে।\n\n```python {.run}\nprint('hello world')\n```\n"
-            '!!! note "টীকা"\n    [লিংক](https://example.org/abc)\n')
+    page = (
+        "# শিরোনাম\n\nএটা `torch.tensor` আর $x^2$ নিয়ে।\n\n```python {.run}\nprint('hello world')\n```\n"
+        '!!! note "টীকা"\n    [লিংক](https://example.org/abc)\n'
+    )
     prose = prose_of(page)
     assert not _LATIN.search(prose) and "শিরোনাম" in prose and "টীকা" in prose
 
@@ -214,7 +230,8 @@ def test_lesson_has_exercises_and_summary(lesson):
     assert all(i.split(".")[0] == str(lesson) for i in used), used
     module = importlib.import_module(f"lessonkit.ex{lesson:02d}")
     assert set(used) == set(module.EXERCISES), (
-        f"{page.name}: page uses {sorted(set(used))}, ex{lesson:02d}.py defines {sorted(module.EXERCISES)}")
+        f"{page.name}: page uses {sorted(set(used))}, ex{lesson:02d}.py defines {sorted(module.EXERCISES)}"
+    )
 
 
 def _exercise_modules():
@@ -224,8 +241,7 @@ def _exercise_modules():
 def _all_exercises():
     for name in _exercise_modules():
         module = importlib.import_module(f"lessonkit.{name}")
-        for ex_id, exercise in sorted(module.EXERCISES.items()):
-            yield ex_id, exercise
+        yield from sorted(module.EXERCISES.items())
 
 
 def _wrong(value):
@@ -242,6 +258,7 @@ def _wrong(value):
 
 def _run_check(ex_id, answer):
     from lessonkit import check
+
     buf = io.StringIO()
     with redirect_stdout(buf):
         ok = check(ex_id, answer)
@@ -276,9 +293,11 @@ def test_exercise_is_solvable_and_hint_helps(ex_id, exercise):
 
 # ---------------------------------------------------------------- lesson 1 draws its graph
 
+
 def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
     """Issue 5, item 1: z = x*y + x**2 drawn in the page from pyautograd.viz.to_dot."""
     import lessonkit
+
     from pyautograd.viz import to_dot
 
     page = _lesson_path(1).read_text(encoding="utf-8")

@@ -4,6 +4,7 @@ and a long training loop does not grow.
 Measured with tracemalloc (NumPy reports its data buffers to it), so the tests
 do not depend on how the engine stores what it saves.
 """
+
 import gc
 import tracemalloc
 import weakref
@@ -13,8 +14,8 @@ import pytest
 
 import pyautograd as T
 
-N = 400 * 400          # float64 elements per buffer
-BUF = N * 8            # bytes per buffer (1.28 MB)
+N = 400 * 400  # float64 elements per buffer
+BUF = N * 8  # bytes per buffer (1.28 MB)
 
 
 @pytest.fixture
@@ -55,7 +56,7 @@ def test_retain_graph_keeps_saved_buffers(traced):
     loss.backward(retain_graph=True)
     kept = _current() - base
     assert kept > 3 * BUF + BUF  # saved buffers + x.grad
-    loss.backward()                # the last backward frees them
+    loss.backward()  # the last backward frees them
     assert _current() - base < BUF + BUF // 4
 
 

@@ -1,4 +1,5 @@
 """pyautograd.nn against torch.nn: initialisation, bookkeeping, printing, losses."""
+
 import math
 from collections import OrderedDict
 
@@ -25,11 +26,13 @@ def test_linear_init_is_pytorchs_default_from_our_generator():
     pag.manual_seed(7)
     layer = nn.Linear(5, 3)
     rng = np.random.default_rng(7)
-    bound = 1 / math.sqrt(5)              # kaiming_uniform(a=sqrt(5)) on fan_in = 5
-    np.testing.assert_array_equal(layer.weight.detach().numpy(),
-                                  rng.uniform(-bound, bound, (3, 5)).astype(np.float32))
-    np.testing.assert_array_equal(layer.bias.detach().numpy(),
-                                  rng.uniform(-bound, bound, 3).astype(np.float32))
+    bound = 1 / math.sqrt(5)  # kaiming_uniform(a=sqrt(5)) on fan_in = 5
+    np.testing.assert_array_equal(
+        layer.weight.detach().numpy(), rng.uniform(-bound, bound, (3, 5)).astype(np.float32)
+    )
+    np.testing.assert_array_equal(
+        layer.bias.detach().numpy(), rng.uniform(-bound, bound, 3).astype(np.float32)
+    )
     assert layer.weight.dtype == pag.float32 and layer.weight.requires_grad and layer.weight.is_leaf
 
 
@@ -80,7 +83,12 @@ def test_custom_module_registers_attributes():
 
     net = Net()
     assert [n for n, _ in net.named_parameters()] == [
-        "scale", "hidden.weight", "hidden.bias", "out.weight", "out.bias"]
+        "scale",
+        "hidden.weight",
+        "hidden.bias",
+        "out.weight",
+        "out.bias",
+    ]
     assert len(list(net.parameters())) == 5 and [n for n, _ in net.named_children()] == ["hidden", "out"]
     assert net(pag.ones(4, 2)).shape == (4, 1)
     with pytest.raises(TypeError, match="cannot assign 'pyautograd.FloatTensor' as parameter 'scale'"):
@@ -145,14 +153,28 @@ LOSS_CASES = [
     ("mse_sum", lambda L, x, y: L.nn.MSELoss(reduction="sum")(x, y), "float"),
     ("mse_none", lambda L, x, y: L.nn.MSELoss(reduction="none")(x, y).sum(), "float"),
     ("bce", lambda L, x, y: L.nn.BCELoss()(L.sigmoid(x), y), "prob"),
-    ("bce_weight", lambda L, x, y: L.nn.functional.binary_cross_entropy(
-        L.sigmoid(x), y, weight=L.tensor([0.5, 2.0, 1.0], dtype=L.float64)), "prob"),
+    (
+        "bce_weight",
+        lambda L, x, y: L.nn.functional.binary_cross_entropy(
+            L.sigmoid(x), y, weight=L.tensor([0.5, 2.0, 1.0], dtype=L.float64)
+        ),
+        "prob",
+    ),
     ("bce_logits", lambda L, x, y: L.nn.BCEWithLogitsLoss()(x * 30, y), "prob"),
-    ("bce_logits_pos_weight", lambda L, x, y: L.nn.BCEWithLogitsLoss(
-        pos_weight=L.tensor([3.0, 1.0, 0.5], dtype=L.float64), reduction="sum")(x, y), "prob"),
+    (
+        "bce_logits_pos_weight",
+        lambda L, x, y: L.nn.BCEWithLogitsLoss(
+            pos_weight=L.tensor([3.0, 1.0, 0.5], dtype=L.float64), reduction="sum"
+        )(x, y),
+        "prob",
+    ),
     ("ce", lambda L, x, y: L.nn.CrossEntropyLoss()(x, y), "class"),
     ("ce_big_logits", lambda L, x, y: L.nn.CrossEntropyLoss()(x * 1000, y), "class"),
-    ("ce_weight", lambda L, x, y: L.nn.CrossEntropyLoss(weight=L.tensor([1.0, 2.0, 0.5], dtype=L.float64))(x, y), "class"),
+    (
+        "ce_weight",
+        lambda L, x, y: L.nn.CrossEntropyLoss(weight=L.tensor([1.0, 2.0, 0.5], dtype=L.float64))(x, y),
+        "class",
+    ),
     ("ce_ignore", lambda L, x, y: L.nn.CrossEntropyLoss(ignore_index=1)(x, y), "class"),
     ("ce_none", lambda L, x, y: L.nn.CrossEntropyLoss(reduction="none")(x, y).sum(), "class"),
     ("ce_smoothing", lambda L, x, y: L.nn.CrossEntropyLoss(label_smoothing=0.1)(x, y), "class"),
@@ -174,7 +196,7 @@ def test_loss_value_and_gradient_match_torch(name, fn, kind):
         y = rng.uniform(size=(4, 3)) if kind == "prob" else rng.normal(size=(4, 3))
         py, ty = _pair(y)
     ours, theirs = fn(pag, px, py), fn(torch, tx, ty)
-    if name != "ce_probs":          # PyTorch divides by N with a scalar op of its own (DivBackward1)
+    if name != "ce_probs":  # PyTorch divides by N with a scalar op of its own (DivBackward1)
         assert ours.grad_fn.name() == theirs.grad_fn.name()
     np.testing.assert_allclose(ours.item(), theirs.item(), rtol=1e-10)
     ours.backward()
@@ -186,6 +208,7 @@ def test_loss_value_and_gradient_match_torch(name, fn, kind):
 
 def test_losses_pass_gradcheck_and_gradgradcheck():
     from pyautograd.autograd import gradcheck, gradgradcheck
+
     x = pag.tensor([[0.3, -1.2, 0.8], [1.5, 0.1, -0.4]], dtype=pag.float64, requires_grad=True)
     y = pag.tensor([[0.2, 0.9, 0.4], [0.6, 0.1, 0.7]], dtype=pag.float64, requires_grad=True)
     classes = pag.tensor([2, 0])
@@ -194,8 +217,12 @@ def test_losses_pass_gradcheck_and_gradgradcheck():
     for fn, args in [
         (lambda x, y: F.mse_loss(x, y), (x, y)),
         (lambda x, y: F.binary_cross_entropy(pag.sigmoid(x), y), (x, y)),
-        (lambda x, y: F.binary_cross_entropy_with_logits(x, y, pos_weight=pag.tensor([2.0, 1.0, 0.5],
-                                                         dtype=pag.float64)), (x, y)),
+        (
+            lambda x, y: F.binary_cross_entropy_with_logits(
+                x, y, pos_weight=pag.tensor([2.0, 1.0, 0.5], dtype=pag.float64)
+            ),
+            (x, y),
+        ),
         (lambda x: F.cross_entropy(x, classes), (x,)),
         (lambda x: F.cross_entropy(x, classes, reduction="none"), (x,)),
         (lambda x, w, b: F.linear(x, w, b), (x, w, b)),

@@ -2,18 +2,18 @@
 method/function forms, (values, indices), extreme inputs, dtype promotion,
 item/tolist/format/iteration, setitem, and no NumPy warnings where PyTorch is silent.
 """
+
 import json
 import math
 import pathlib
 import warnings
 
+import make_golden as mg
 import pytest
 
-import make_golden as mg
 import pyautograd
 
-GOLDEN = json.loads(
-    (pathlib.Path(__file__).resolve().parent / "golden" / "misc.json").read_text())["cases"]
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parent / "golden" / "misc.json").read_text())["cases"]
 
 
 def same(got, want):
@@ -31,8 +31,11 @@ def same(got, want):
     if isinstance(want, int):
         return type(got) is int and got == want
     if isinstance(want, (list, tuple)):
-        return isinstance(got, (list, tuple)) and len(got) == len(want) and all(
-            same(g, w) for g, w in zip(got, want))
+        return (
+            isinstance(got, (list, tuple))
+            and len(got) == len(want)
+            and all(same(g, w) for g, w in zip(got, want))
+        )
     raise TypeError(type(want))
 
 

@@ -5,6 +5,7 @@ a drawn seed, kept away from kinks (|x| >= 0.3) and poles.  Two properties:
 - the engine's gradient of sum(out * w) equals central finite differences (float64);
 - forward value, gradient and grad_fn name equal live PyTorch's (skipped without torch).
 """
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,14 +14,19 @@ from hypothesis.extra import numpy as hnp
 
 import pyautograd
 
-SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 shapes = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=3)
 nd_shapes = hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=3)
 pairs = hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=3, max_side=3)
 scalars = st.sampled_from([-2.5, -1.0, -0.5, 0.5, 1.5, 2.0, 3])
-seeds = st.integers(0, 2 ** 31 - 1)
+seeds = st.integers(0, 2**31 - 1)
 
 
 def values(seed, shape, domain="any"):
@@ -45,6 +51,7 @@ def unary(fn, domain="any", shp=shapes):
     @st.composite
     def strat(draw):
         return Case(fn, [values(draw(seeds), draw(shp), domain)], "unary")
+
     return strat()
 
 
@@ -54,8 +61,10 @@ def unary_dim(fn, domain="any", keepdim=False):
         shape = draw(nd_shapes)
         dim = draw(st.integers(-len(shape), len(shape) - 1))
         kd = draw(st.booleans()) if keepdim else False
-        return Case(lambda T, x: fn(T, x, dim, kd), [values(draw(seeds), shape, domain)],
-                    f"dim={dim}, keepdim={kd}")
+        return Case(
+            lambda T, x: fn(T, x, dim, kd), [values(draw(seeds), shape, domain)], f"dim={dim}, keepdim={kd}"
+        )
+
     return strat()
 
 
@@ -63,8 +72,8 @@ def binary(fn, doms=("any", "any")):
     @st.composite
     def strat(draw):
         (sa, sb), _ = draw(pairs)
-        return Case(fn, [values(draw(seeds), sa, doms[0]), values(draw(seeds), sb, doms[1])],
-                    "binary")
+        return Case(fn, [values(draw(seeds), sa, doms[0]), values(draw(seeds), sb, doms[1])], "binary")
+
     return strat()
 
 
@@ -73,6 +82,7 @@ def with_scalar(fn, domain="any"):
     def strat(draw):
         c = draw(scalars)
         return Case(lambda T, x: fn(x, c), [values(draw(seeds), draw(shapes), domain)], f"c={c}")
+
     return strat()
 
 
@@ -172,11 +182,10 @@ def index_case(draw):
     elif kind == "slice":
         a, b = draw(st.integers(0, n - 1)), draw(st.integers(1, n))
         step = draw(st.integers(1, 2))
-        fn = lambda T, x: x[a:max(a + 1, b):step]  # noqa: E731
+        fn = lambda T, x: x[a : max(a + 1, b) : step]  # noqa: E731
     elif kind in ("list", "tensor"):
         idx = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=4))
-        fn = ((lambda T, x: x[idx]) if kind == "list"
-              else (lambda T, x: x[T.tensor(idx)]))
+        fn = (lambda T, x: x[idx]) if kind == "list" else (lambda T, x: x[T.tensor(idx)])
     elif kind == "mask":
         mask = draw(st.lists(st.booleans(), min_size=n, max_size=n))
         fn = lambda T, x: x[T.tensor(mask)]  # noqa: E731
@@ -207,16 +216,18 @@ def cat_case(draw, stack):
 def where_case(draw):
     (sc, sa, sb), _ = draw(hnp.mutually_broadcastable_shapes(num_shapes=3, max_dims=3, max_side=3))
     cond = np.random.RandomState(draw(seeds)).uniform(size=sc) < 0.5
-    return Case(lambda T, a, b: T.where(T.tensor(cond), a, b),
-                [values(draw(seeds), sa), values(draw(seeds), sb)], "where")
+    return Case(
+        lambda T, a, b: T.where(T.tensor(cond), a, b),
+        [values(draw(seeds), sa), values(draw(seeds), sb)],
+        "where",
+    )
 
 
 @st.composite
 def clamp_case(draw):
     lo = draw(st.sampled_from([None, -1.0, 0.0]))
     hi = draw(st.sampled_from([None, 1.0, 1.5])) if lo is not None else draw(st.sampled_from([1.0, 0.5]))
-    return Case(lambda T, x: x.clamp(min=lo, max=hi), [values(draw(seeds), draw(shapes))],
-                f"{lo},{hi}")
+    return Case(lambda T, x: x.clamp(min=lo, max=hi), [values(draw(seeds), draw(shapes))], f"{lo},{hi}")
 
 
 OPS = {
@@ -226,7 +237,7 @@ OPS = {
     "mul": binary(lambda T, a, b: a * b),
     "mul_fn": binary(lambda T, a, b: T.mul(a, b)),
     "div": binary(lambda T, a, b: a / b),
-    "pow": binary(lambda T, a, b: a ** b, ("pos", "any")),
+    "pow": binary(lambda T, a, b: a**b, ("pos", "any")),
     "scalar_add_r": with_scalar(lambda x, c: x + c),
     "scalar_add_l": with_scalar(lambda x, c: c + x),
     "scalar_sub_r": with_scalar(lambda x, c: x - c),
@@ -235,7 +246,7 @@ OPS = {
     "scalar_mul_l": with_scalar(lambda x, c: c * x),
     "scalar_div_r": with_scalar(lambda x, c: x / c),
     "scalar_div_l": with_scalar(lambda x, c: c / x),
-    "scalar_pow_r": with_scalar(lambda x, c: x ** c, "pos"),
+    "scalar_pow_r": with_scalar(lambda x, c: x**c, "pos"),
     "scalar_pow_l": with_scalar(lambda x, c: abs(c) ** x),
     "neg": unary(lambda T, x: -x),
     "matmul": matmul_case(),
@@ -318,8 +329,9 @@ def test_gradient_matches_central_differences(name):
                 num[idx] = (loss(plus) - loss(minus)) / (2 * eps)
             assert grads[i] is not None, f"input {i} got no gradient"
             assert tuple(grads[i].shape) == a.shape
-            np.testing.assert_allclose(_np(grads[i]), num, rtol=1e-5, atol=1e-6,
-                                       err_msg=f"input {i} of {case}")
+            np.testing.assert_allclose(
+                _np(grads[i]), num, rtol=1e-5, atol=1e-6, err_msg=f"input {i} of {case}"
+            )
 
     check()
 
@@ -334,8 +346,7 @@ def test_forward_and_gradient_match_live_torch(name):
         out, grads = _engine_grads(pyautograd, case)
         tout, tgrads = _engine_grads(torch, case)
         assert tuple(out.shape) == tuple(tout.shape)
-        np.testing.assert_allclose(_np(out), tout.detach().numpy(),
-                                   rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(_np(out), tout.detach().numpy(), rtol=1e-12, atol=1e-14)
         assert _node_name(out) == _node_name(tout)
         assert out.dtype == pyautograd.float64
         for g, tg in zip(grads, tgrads):

@@ -1,4 +1,5 @@
 """SGD and Adam: training the lessons' networks matches PyTorch step for step (20 steps)."""
+
 import numpy as np
 import pytest
 
@@ -55,9 +56,13 @@ OPTIMIZERS = {
     "sgd": lambda L, ps: L.optim.SGD(ps, lr=0.1),
     "sgd_momentum": lambda L, ps: L.optim.SGD(ps, lr=0.05, momentum=0.9),
     "sgd_nesterov_wd": lambda L, ps: L.optim.SGD(ps, lr=0.05, momentum=0.8, nesterov=True, weight_decay=1e-2),
-    "sgd_dampening_maximize": lambda L, ps: L.optim.SGD(ps, lr=0.01, momentum=0.5, dampening=0.3, maximize=True),
+    "sgd_dampening_maximize": lambda L, ps: L.optim.SGD(
+        ps, lr=0.01, momentum=0.5, dampening=0.3, maximize=True
+    ),
     "adam": lambda L, ps: L.optim.Adam(ps, lr=0.05),
-    "adam_wd_amsgrad": lambda L, ps: L.optim.Adam(ps, lr=0.02, betas=(0.8, 0.99), weight_decay=1e-2, amsgrad=True),
+    "adam_wd_amsgrad": lambda L, ps: L.optim.Adam(
+        ps, lr=0.02, betas=(0.8, 0.99), weight_decay=1e-2, amsgrad=True
+    ),
 }
 
 
@@ -77,7 +82,7 @@ def test_lesson_network_trains_like_pytorch(opt):
         runs.append(train(lib, lesson_model(lib), OPTIMIZERS[opt], lambda L: L.nn.MSELoss(), x, y))
     assert_same_run(*runs, rtol=1e-5)
     if opt == "sgd":
-        assert runs[0][0][0] == pytest.approx(1.0)           # the lessons' starting loss
+        assert runs[0][0][0] == pytest.approx(1.0)  # the lessons' starting loss
 
 
 @needs_torch
@@ -108,7 +113,7 @@ def test_sgd_by_hand():
     opt = optim.SGD([w], lr=0.1, momentum=0.5)
     for _ in range(2):
         opt.zero_grad()
-        (w * w).sum().backward()      # gradient 2w
+        (w * w).sum().backward()  # gradient 2w
         opt.step()
     # step 1: buf = 2w0 = [2, -4], w1 = w0 - 0.1 buf = [0.8, -1.6]
     # step 2: buf = 0.5 buf + 2 w1 = [2.6, -5.2], w2 = w1 - 0.26... = [0.54, -1.08]
@@ -124,7 +129,7 @@ def test_zero_grad_set_to_none_and_zeros():
     assert w.grad.tolist() == [0.0]
     opt.zero_grad()
     assert w.grad is None
-    opt.step()                       # no gradient: nothing moves
+    opt.step()  # no gradient: nothing moves
     assert w.tolist() == [1.0]
 
 
@@ -154,5 +159,6 @@ def test_step_closure_returns_the_loss():
         loss = (w * w).sum()
         loss.backward()
         return loss
+
     assert opt.step(closure).item() == 4.0
     assert w.tolist() == [1.0]

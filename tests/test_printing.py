@@ -4,16 +4,18 @@ PyTorch's text is taken from the golden file (recorded by make_golden.py) and,
 where torch imports, from live torch; ``torch.`` becomes ``pyautograd.``
 (``dtype=torch.float64`` -> ``dtype=pyautograd.float64``).
 """
+
 import json
 import pathlib
 
+import make_golden as mg
 import pytest
 
-import make_golden as mg
 import pyautograd
 
-GOLDEN = json.loads(
-    (pathlib.Path(__file__).resolve().parent / "golden" / "printing.json").read_text())["cases"]
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parent / "golden" / "printing.json").read_text())[
+    "cases"
+]
 
 
 @pytest.fixture(autouse=True)
@@ -41,17 +43,20 @@ def test_repr_matches_live_torch(name):
 
 # A few literal cases from the issue and the seeds, spelled out so they read
 # as documentation and do not depend on any recorded file.
-@pytest.mark.parametrize("make, text", [
-    (lambda T: T.tensor(7.0), "tensor(7.)"),
-    (lambda T: T.tensor([0.3, 3.0, 3e-4]), "tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])"),
-    (lambda T: T.tensor(1.0, requires_grad=True), "tensor(1., requires_grad=True)"),
-    (mg._lesson_z, "tensor(10., grad_fn=<AddBackward0>)"),
-    (lambda T: T.tensor([[2.0, 0.0, 0.0, 0.0]]), "tensor([[2., 0., 0., 0.]])"),
-    (lambda T: T.tensor([1.0, 2.0], dtype=T.float64), "tensor([1., 2.], dtype=pyautograd.float64)"),
-    (lambda T: T.tensor([1.0, 2.0]).double(), "tensor([1., 2.], dtype=pyautograd.float64)"),
-    (lambda T: T.tensor([1, 2]), "tensor([1, 2])"),
-    (lambda T: T.tensor([1.5, -2.0]), "tensor([ 1.5000, -2.0000])"),
-])
+@pytest.mark.parametrize(
+    "make, text",
+    [
+        (lambda T: T.tensor(7.0), "tensor(7.)"),
+        (lambda T: T.tensor([0.3, 3.0, 3e-4]), "tensor([3.0000e-01, 3.0000e+00, 3.0000e-04])"),
+        (lambda T: T.tensor(1.0, requires_grad=True), "tensor(1., requires_grad=True)"),
+        (mg._lesson_z, "tensor(10., grad_fn=<AddBackward0>)"),
+        (lambda T: T.tensor([[2.0, 0.0, 0.0, 0.0]]), "tensor([[2., 0., 0., 0.]])"),
+        (lambda T: T.tensor([1.0, 2.0], dtype=T.float64), "tensor([1., 2.], dtype=pyautograd.float64)"),
+        (lambda T: T.tensor([1.0, 2.0]).double(), "tensor([1., 2.], dtype=pyautograd.float64)"),
+        (lambda T: T.tensor([1, 2]), "tensor([1, 2])"),
+        (lambda T: T.tensor([1.5, -2.0]), "tensor([ 1.5000, -2.0000])"),
+    ],
+)
 def test_literal_reprs(make, text):
     t = make(pyautograd)
     assert repr(t) == text
@@ -67,8 +72,9 @@ def test_default_dtype_float64_hides_its_suffix():
     """With float64 as default, float64 prints plainly and float32 shows its dtype."""
     pyautograd.set_default_dtype(pyautograd.float64)
     assert repr(pyautograd.tensor([1.0, 2.0])) == "tensor([1., 2.])"
-    assert repr(pyautograd.tensor([1.0], dtype=pyautograd.float32)) == \
-        "tensor([1.], dtype=pyautograd.float32)"
+    assert (
+        repr(pyautograd.tensor([1.0], dtype=pyautograd.float32)) == "tensor([1.], dtype=pyautograd.float32)"
+    )
 
 
 def test_default_dtype_float64_repr_matches_torch():
@@ -76,14 +82,20 @@ def test_default_dtype_float64_repr_matches_torch():
     old = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)
     try:
-        want = [repr(torch.tensor([0.5, 1.0])), repr(torch.tensor([1.0], dtype=torch.float32)),
-                repr(torch.tensor(2.0, requires_grad=True) * 3)]
+        want = [
+            repr(torch.tensor([0.5, 1.0])),
+            repr(torch.tensor([1.0], dtype=torch.float32)),
+            repr(torch.tensor(2.0, requires_grad=True) * 3),
+        ]
     finally:
         torch.set_default_dtype(old)
     pyautograd.set_default_dtype(pyautograd.float64)
     T = pyautograd
-    got = [repr(T.tensor([0.5, 1.0])), repr(T.tensor([1.0], dtype=T.float32)),
-           repr(T.tensor(2.0, requires_grad=True) * 3)]
+    got = [
+        repr(T.tensor([0.5, 1.0])),
+        repr(T.tensor([1.0], dtype=T.float32)),
+        repr(T.tensor(2.0, requires_grad=True) * 3),
+    ]
     assert got == [mg.torch_repr_as_ours(w) for w in want]
 
 

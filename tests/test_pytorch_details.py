@@ -1,4 +1,5 @@
 """Smaller PyTorch details: max/min return types, the create_graph=True warning."""
+
 import warnings
 
 import pytest
@@ -8,8 +9,9 @@ import pyautograd as T
 
 def test_max_min_along_a_dim_print_like_pytorch_return_types():
     x = T.tensor([[1.0, 5.0], [3.0, 2.0]])
-    assert repr(x.max(dim=1)) == ("pyautograd.return_types.max(\nvalues=tensor([5., 3.]),\n"
-                                  "indices=tensor([1, 0]))")
+    assert repr(x.max(dim=1)) == (
+        "pyautograd.return_types.max(\nvalues=tensor([5., 3.]),\nindices=tensor([1, 0]))"
+    )
     values, indices = x.min(1)
     assert values.tolist() == [1.0, 2.0] and indices.tolist() == [0, 1]
     assert str(x.min(dim=0)).startswith("pyautograd.return_types.min(\nvalues=tensor([1., 2.]),")
@@ -26,10 +28,13 @@ def test_return_types_match_pytorch_text():
 
 def test_backward_with_create_graph_warns_about_the_reference_cycle():
     x = T.tensor([1.0, 2.0], requires_grad=True)
-    with pytest.warns(UserWarning, match=r"^Using backward\(\) with create_graph=True will create a "
-                                         r"reference cycle between the parameter and its gradient"):
+    with pytest.warns(
+        UserWarning,
+        match=r"^Using backward\(\) with create_graph=True will create a "
+        r"reference cycle between the parameter and its gradient",
+    ):
         (x * x * x).sum().backward(create_graph=True)
     assert x.grad.tolist() == [3.0, 12.0] and x.grad.requires_grad
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        T.autograd.grad((x * x).sum(), x, create_graph=True)     # the recommended way: silent
+        T.autograd.grad((x * x).sum(), x, create_graph=True)  # the recommended way: silent

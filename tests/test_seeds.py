@@ -4,6 +4,7 @@ Each snippet below is the code of a PyTorch cell in /work/shared/seeds/*.txt, wi
 its import lines swapped for pyautograd's.  The expected text is what PyTorch 2.13
 prints (also checked live against torch where it is installed).
 """
+
 import contextlib
 import io
 
@@ -243,8 +244,10 @@ def test_seed_003_example3_runs_and_has_shapes():
     assert ns["y"].shape == (1,) and ns["gradients"].shape == (3,)
     with pytest.raises(RuntimeError) as e:
         exec(tail, ns)
-    assert str(e.value) == ("Mismatch in shape: grad_output[0] has a shape of pyautograd.Size([3]) "
-                            "and output[0] has a shape of pyautograd.Size([1]).")
+    assert str(e.value) == (
+        "Mismatch in shape: grad_output[0] has a shape of pyautograd.Size([3]) "
+        "and output[0] has a shape of pyautograd.Size([1])."
+    )
 
 
 def test_seed_003_example3_fails_the_same_way_in_pytorch():
@@ -254,8 +257,10 @@ def test_seed_003_example3_fails_the_same_way_in_pytorch():
     _, ns = run(THEIRS, head.replace(", pin_memory=True", ""))
     with pytest.raises(RuntimeError) as e:
         exec(tail, ns)
-    assert str(e.value) == ("Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
-                            "and output[0] has a shape of torch.Size([1]).")
+    assert str(e.value) == (
+        "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) "
+        "and output[0] has a shape of torch.Size([1])."
+    )
 
 
 def test_seed_003_one_hot_loss_equals_ones_gradient():

@@ -1,4 +1,5 @@
 """viz.to_dot on the lessons' graphs: exact DOT text, stable order, names, values, grads."""
+
 import re
 
 import pyautograd as torch
@@ -14,7 +15,7 @@ OP = 'shape=ellipse, style="filled", fillcolor="#ffffff"'
 def lesson1():
     x = torch.tensor(2.0, requires_grad=True)
     y = torch.tensor(3.0, requires_grad=True)
-    z = x * y + x ** 2
+    z = x * y + x**2
     x.name, y.name, z.name = "x", "y", "z"
     return x, y, z
 
@@ -28,7 +29,8 @@ def test_lesson1_graph_before_and_after_backward():
         f'  n3 [label="x\\nvalue=2.0", {LEAF}];\n'
         f'  n4 [label="y\\nvalue=3.0", {LEAF}];\n'
         f'  n5 [label="PowBackward0", {OP}];\n'
-        "  n3 -> n2;\n  n4 -> n2;\n  n2 -> n1;\n  n3 -> n5;\n  n5 -> n1;\n  n1 -> n0;\n}\n")
+        "  n3 -> n2;\n  n4 -> n2;\n  n2 -> n1;\n  n3 -> n5;\n  n5 -> n1;\n  n1 -> n0;\n}\n"
+    )
     z.backward()
     after = to_dot(z)
     assert '"x\\nvalue=2.0\\ngrad=7.0"' in after and '"y\\nvalue=3.0\\ngrad=2.0"' in after
@@ -47,23 +49,47 @@ def test_lesson3_network_with_named_intermediates():
     yhat = w3 * h + b2
     loss = (yhat - y) ** 2
     loss.backward()
-    for t, name in [(w1, "w1"), (w2, "w2"), (b1, "b1"), (w3, "w3"), (b2, "b2"), (x1, "x1"),
-                    (z1, "z1"), (h, "h"), (yhat, "yhat"), (loss, "L")]:
+    for t, name in [
+        (w1, "w1"),
+        (w2, "w2"),
+        (b1, "b1"),
+        (w3, "w3"),
+        (b2, "b2"),
+        (x1, "x1"),
+        (z1, "z1"),
+        (h, "h"),
+        (yhat, "yhat"),
+        (loss, "L"),
+    ]:
         t.name = name
     dot = to_dot(loss)
     labels = re.findall(r'label="([^"]*)"', dot)
     assert labels == [
-        "L\\nvalue=1.0", "PowBackward0", "SubBackward0", "yhat\\nvalue=1.0", "AddBackward0",
-        "MulBackward0", "w3\\nvalue=2.0\\ngrad=1.0", "h\\nvalue=0.5", "SigmoidBackward0",
-        "z1\\nvalue=0.0", "AddBackward0", "AddBackward0", "MulBackward0",
-        "w1\\nvalue=0.5\\ngrad=1.0", "MulBackward0", "w2\\nvalue=-0.5\\ngrad=2.0",
-        "b1\\nvalue=0.5\\ngrad=1.0", "b2\\nvalue=0.0\\ngrad=2.0"]
+        "L\\nvalue=1.0",
+        "PowBackward0",
+        "SubBackward0",
+        "yhat\\nvalue=1.0",
+        "AddBackward0",
+        "MulBackward0",
+        "w3\\nvalue=2.0\\ngrad=1.0",
+        "h\\nvalue=0.5",
+        "SigmoidBackward0",
+        "z1\\nvalue=0.0",
+        "AddBackward0",
+        "AddBackward0",
+        "MulBackward0",
+        "w1\\nvalue=0.5\\ngrad=1.0",
+        "MulBackward0",
+        "w2\\nvalue=-0.5\\ngrad=2.0",
+        "b1\\nvalue=0.5\\ngrad=1.0",
+        "b2\\nvalue=0.0\\ngrad=2.0",
+    ]
     # data flows op -> named tensor -> next op, and every edge points at a declared node
-    assert "  n8 -> n7;\n" in dot and "  n7 -> n5;\n" in dot          # sigmoid -> h -> mul
+    assert "  n8 -> n7;\n" in dot and "  n7 -> n5;\n" in dot  # sigmoid -> h -> mul
     nodes = set(re.findall(r"^  (n\d+) \[", dot, re.M))
     for src, dst in re.findall(r"^  (n\d+) -> (n\d+);", dot, re.M):
         assert src in nodes and dst in nodes
-    assert "x1" not in dot               # constants are not part of the graph
+    assert "x1" not in dot  # constants are not part of the graph
     assert dot.count("MulBackward0") == 3 and dot.count("AddBackward0") == 3
 
 
@@ -73,7 +99,7 @@ def test_big_tensors_show_shapes_and_escape_names():
     out = (w @ torch.ones(4, 2)).sum()
     dot = to_dot(out, show_values=True)
     assert f'label="weight \\"W\\"\\nshape=(3, 4)", {LEAF}' in dot
-    assert 'label="value=24.0"' in dot                  # unnamed output: just its value
+    assert 'label="value=24.0"' in dot  # unnamed output: just its value
     assert 'label="shape=()"' in to_dot(out, show_values=False)
 
 

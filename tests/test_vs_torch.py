@@ -3,13 +3,14 @@
 The golden comparison runs everywhere; the live one only where torch imports.
 Cases are defined once in make_golden.py and run on both modules.
 """
+
 import json
 import pathlib
 
+import make_golden as mg
 import numpy as np
 import pytest
 
-import make_golden as mg
 import pyautograd
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
@@ -48,19 +49,23 @@ def test_op_grad_fn_name_matches_torch(name):
 def test_op_float32_default_dtype_matches_golden(name):
     """The same case in float32 (the default dtype) agrees to float32 precision."""
     fn = mg.OP_CASES[name][0]
-    xs = [pyautograd.tensor(x.detach().numpy().astype(np.float32), requires_grad=True)
-          for x in mg.make_inputs(pyautograd, name, requires_grad=False)]
+    xs = [
+        pyautograd.tensor(x.detach().numpy().astype(np.float32), requires_grad=True)
+        for x in mg.make_inputs(pyautograd, name, requires_grad=False)
+    ]
     out = fn(pyautograd, *xs)
     assert out.dtype == pyautograd.float32
-    np.testing.assert_allclose(np.asarray(out.tolist(), dtype=float),
-                               np.asarray(OPS[name]["value"], dtype=float),
-                               rtol=2e-5, atol=2e-6)
+    np.testing.assert_allclose(
+        np.asarray(out.tolist(), dtype=float),
+        np.asarray(OPS[name]["value"], dtype=float),
+        rtol=2e-5,
+        atol=2e-6,
+    )
     w = pyautograd.tensor(mg.arr(999, tuple(out.shape)).astype(np.float32))
     (out * w).sum().backward()
     for x, g in zip(xs, OPS[name]["grads"]):
         assert x.grad.dtype == pyautograd.float32
-        np.testing.assert_allclose(np.asarray(x.grad.tolist()), np.asarray(g),
-                                   rtol=1e-4, atol=1e-5)
+        np.testing.assert_allclose(np.asarray(x.grad.tolist()), np.asarray(g), rtol=1e-4, atol=1e-5)
 
 
 def test_golden_files_agree_with_live_torch():
@@ -70,8 +75,11 @@ def test_golden_files_agree_with_live_torch():
     for name in mg.OP_CASES:
         live = mg.run_op_case(torch, name)
         want = OPS[name]
-        if (live["grad_fn"] != want["grad_fn"] or not _close(live["value"], want["value"])
-                or not all(_close(a, b) for a, b in zip(live["grads"], want["grads"]))):
+        if (
+            live["grad_fn"] != want["grad_fn"]
+            or not _close(live["value"], want["value"])
+            or not all(_close(a, b) for a, b in zip(live["grads"], want["grads"]))
+        ):
             stale.append(name)
     pr = json.loads((GOLDEN / "printing.json").read_text())["cases"]
     stale += [n for n in mg.PRINT_CASES if mg.run_print_case(torch, n) != pr.get(n)]

@@ -1,4 +1,5 @@
 """``pyautograd.autograd``: the functional entry points to the backward engine."""
+
 from ..anomaly import detect_anomaly, is_anomaly_enabled, set_detect_anomaly
 from ..engine import backward, grad
 from ..function import Function
@@ -17,5 +18,20 @@ def Variable(data, requires_grad=False, volatile=False):
     return data
 
 
-__all__ = ["detect_anomaly", "is_anomaly_enabled", "set_detect_anomaly", "backward", "grad", "Function", "Variable", "no_grad", "enable_grad", "set_grad_enabled",
-           "forward_ad", "functional", "gradcheck", "gradgradcheck", "GradcheckError"]
+__all__ = [
+    "detect_anomaly",
+    "is_anomaly_enabled",
+    "set_detect_anomaly",
+    "backward",
+    "grad",
+    "Function",
+    "Variable",
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
+    "forward_ad",
+    "functional",
+    "gradcheck",
+    "gradgradcheck",
+    "GradcheckError",
+]

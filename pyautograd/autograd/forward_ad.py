@@ -9,6 +9,7 @@ no graph is kept and nothing runs backward. One pass gives one column of the Jac
 The tangents ride on the tensors (``t._tangent``); ``Function.apply`` calls
 ``propagate_tangent`` while a level is open. Leaving the level clears every tangent.
 """
+
 import weakref
 from collections import namedtuple
 
@@ -19,7 +20,7 @@ from ..tensor import Tensor
 
 UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
 
-_dual_tensors = []                 # weakrefs to every tensor given a tangent in the open level
+_dual_tensors = []  # weakrefs to every tensor given a tangent in the open level
 
 
 class dual_level:
@@ -51,6 +52,7 @@ def exit_dual_level(level=None):
 
 class _MakeDual(Function):
     """The dual tensor is a view of the primal: gradients flow back to it unchanged."""
+
     backward_name = "ViewBackward0"
 
     @staticmethod
@@ -69,16 +71,20 @@ class _UnpackPrimal(_MakeDual):
 def make_dual(tensor, tangent, level=None):
     """A view of ``tensor`` carrying ``tangent`` (same shape) as its forward derivative."""
     if not forward_ad_state.levels:
-        raise RuntimeError("Trying to create a dual Tensor for forward AD but no level exists, "
-                           "make sure to enter_dual_level() first.")
+        raise RuntimeError(
+            "Trying to create a dual Tensor for forward AD but no level exists, "
+            "make sure to enter_dual_level() first."
+        )
     if tangent.shape != tensor.shape:
-        raise RuntimeError("Trying to set a forward gradient that has a different size than that "
-                           "of the original Tensor, this is not supported. Tensor is of size "
-                           f"{list(tensor.shape)} while the given forward gradient is of size "
-                           f"{list(tangent.shape)}.")
+        raise RuntimeError(
+            "Trying to set a forward gradient that has a different size than that "
+            "of the original Tensor, this is not supported. Tensor is of size "
+            f"{list(tensor.shape)} while the given forward gradient is of size "
+            f"{list(tangent.shape)}."
+        )
     if not tensor.is_floating_point():
         raise ValueError(f"Expected primal to be floating point, but got: {tensor.dtype}")
-    levels, forward_ad_state.levels = forward_ad_state.levels, 0     # the view itself has no tangent
+    levels, forward_ad_state.levels = forward_ad_state.levels, 0  # the view itself has no tangent
     try:
         dual = _MakeDual.apply(tensor)
     finally:
@@ -116,20 +122,28 @@ def propagate_tangent(cls, ctx, args, out):
         return
     jvp = getattr(cls, "jvp", None)
     if jvp is None:
-        raise NotImplementedError(f"Trying to use forward AD with {cls.__name__} that does not "
-                                  "support it because it has not been implemented yet.")
+        raise NotImplementedError(
+            f"Trying to use forward AD with {cls.__name__} that does not "
+            "support it because it has not been implemented yet."
+        )
     ctx.options = args[n_inputs:]
     arrays = [np.zeros_like(_data(a)) if t is None else t._data for a, t in zip(args, tangents)]
     result = np.asarray(jvp(ctx, *arrays))
     if result.shape != out._data.shape:
         result = np.broadcast_to(result, out._data.shape)
     _set_tangent(out, Tensor._make(np.array(result, dtype=out._data.dtype)))
-    ctx._out_tangent = out._tangent      # a backward that reuses the saved output needs it too
+    ctx._out_tangent = out._tangent  # a backward that reuses the saved output needs it too
 
 
 def _data(x):
     return x._data if isinstance(x, Tensor) else np.asarray(x, dtype=float)
 
 
-__all__ = ["dual_level", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
-           "UnpackedDualTensor"]
+__all__ = [
+    "dual_level",
+    "enter_dual_level",
+    "exit_dual_level",
+    "make_dual",
+    "unpack_dual",
+    "UnpackedDualTensor",
+]

@@ -13,6 +13,7 @@ counter makes that visible::
 pyautograd has no ``vmap``: ``vectorize=True`` is accepted for PyTorch compatibility and
 gives the same result, one sweep per row (or column), honestly counted.
 """
+
 import numpy as np
 
 from .. import engine
@@ -54,8 +55,11 @@ def _as_tuple(x, arg_name, fn_name):
     for i, t in enumerate(items):
         if not isinstance(t, Tensor):
             kind = f"The {arg_name} given to {fn_name} must be either a Tensor or a tuple of Tensors"
-            raise TypeError(f"{kind} but the value at index {i} has type {type(t).__name__}." if is_tuple
-                            else f"{kind} but the given {arg_name} has type {type(t).__name__}.")
+            raise TypeError(
+                f"{kind} but the value at index {i} has type {type(t).__name__}."
+                if is_tuple
+                else f"{kind} but the given {arg_name} has type {type(t).__name__}."
+            )
     return items, is_tuple
 
 
@@ -83,16 +87,24 @@ def _vjp_sweep(outputs, inputs, grad_outputs, create_graph):
     if not pairs:
         return tuple(None for _ in inputs)
     _count("vjp")
-    return engine.grad([o for o, _ in pairs], inputs, [g for _, g in pairs], retain_graph=True,
-                       create_graph=create_graph, allow_unused=True)
+    return engine.grad(
+        [o for o, _ in pairs],
+        inputs,
+        [g for _, g in pairs],
+        retain_graph=True,
+        create_graph=create_graph,
+        allow_unused=True,
+    )
 
 
 def _check_strict(grads, strict, what):
     if strict:
         for i, g in enumerate(grads):
             if g is None:
-                raise RuntimeError(f"The {what} for input {i} is independent of the inputs. "
-                                   "This is not allowed in strict mode.")
+                raise RuntimeError(
+                    f"The {what} for input {i} is independent of the inputs. "
+                    "This is not allowed in strict mode."
+                )
 
 
 def _zeros_for_none(grads, inputs):
@@ -108,8 +120,10 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
         outputs, outputs_tuple = _call(func, xs, "vjp")
         if v is None:
             if len(outputs) != 1 or outputs[0].numel() != 1:
-                raise RuntimeError("The vector v can only be None if the user-provided function "
-                                   "returns a single Tensor with a single element.")
+                raise RuntimeError(
+                    "The vector v can only be None if the user-provided function "
+                    "returns a single Tensor with a single element."
+                )
             v = (Tensor._make(np.ones_like(outputs[0]._data)),)
         else:
             v, _ = _as_tuple(v, "v", "vjp")
@@ -129,8 +143,10 @@ def _forward_sweep(func, inputs, tangents, fn_name):
         outputs, is_tuple = _call(func, duals, fn_name)
         unpacked = [forward_ad.unpack_dual(o) for o in outputs]
         primals = tuple(u.primal.detach() for u in unpacked)
-        columns = tuple(Tensor._make(np.zeros_like(o._data)) if u.tangent is None else u.tangent
-                        for o, u in zip(outputs, unpacked))
+        columns = tuple(
+            Tensor._make(np.zeros_like(o._data)) if u.tangent is None else u.tangent
+            for o, u in zip(outputs, unpacked)
+        )
     return primals, columns, is_tuple
 
 
@@ -140,8 +156,10 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "jvp")
     if v is None:
         if len(inputs) != 1 or inputs[0].numel() != 1:
-            raise RuntimeError("The vector v can only be None if the input to the user-provided "
-                               "function is a single Tensor with a single element.")
+            raise RuntimeError(
+                "The vector v can only be None if the input to the user-provided "
+                "function is a single Tensor with a single element."
+            )
         v = (Tensor._make(np.ones_like(inputs[0]._data)),)
     else:
         v, _ = _as_tuple(v, "v", "jvp")
@@ -151,8 +169,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
 
 
 # ---- jacobian and hessian ------------------------------------------------------------------
-def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
-             strategy="reverse-mode"):
+def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):
     """The Jacobian of ``func`` at ``inputs``: entry [output index..., input index...].
 
     For one input and one output the result is a tensor of shape ``out.shape + in.shape``;
@@ -161,12 +178,16 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False,
     ``"forward-mode"`` takes one forward sweep per input element.
     """
     if strategy not in ("reverse-mode", "forward-mode"):
-        raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode". Hint: '
-                         'If your function has more outputs than inputs, "forward-mode" tends to '
-                         'be more performant. Otherwise, prefer to use "reverse-mode".')
+        raise ValueError(
+            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: '
+            'If your function has more outputs than inputs, "forward-mode" tends to '
+            'be more performant. Otherwise, prefer to use "reverse-mode".'
+        )
     if strategy == "forward-mode" and create_graph:
-        raise NotImplementedError("torch.autograd.functional.jacobian does not support "
-                                  "`create_graph=True` with `strategy=\"forward-mode\"`")
+        raise NotImplementedError(
+            "torch.autograd.functional.jacobian does not support "
+            '`create_graph=True` with `strategy="forward-mode"`'
+        )
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "jacobian")
     if strategy == "forward-mode":
         blocks, outputs_tuple = _jacobian_forward(func, inputs, strict)
@@ -184,7 +205,7 @@ def _jacobian_reverse(func, inputs, create_graph, strict):
         outputs, outputs_tuple = _call(func, xs, "jacobian")
         blocks = []
         for i, out in enumerate(outputs):
-            rows = [[] for _ in xs]                      # per input: one row per output element
+            rows = [[] for _ in xs]  # per input: one row per output element
             flat = out._data.reshape(-1)
             for k in range(flat.size):
                 onehot = np.zeros_like(flat)
@@ -193,8 +214,10 @@ def _jacobian_reverse(func, inputs, create_graph, strict):
                 for j, (g, x) in enumerate(zip(grads, xs)):
                     if g is None:
                         if strict:
-                            raise RuntimeError(f"Output {i} of the user-provided function is independent of "
-                                               f"input {j}. This is not allowed in strict mode.")
+                            raise RuntimeError(
+                                f"Output {i} of the user-provided function is independent of "
+                                f"input {j}. This is not allowed in strict mode."
+                            )
                         g = Tensor._make(np.zeros_like(x._data))
                     rows[j].append(g if create_graph else g.detach())
             blocks.append(tuple(_stack_rows(r, out.shape, x.shape, x) for r, x in zip(rows, xs)))
@@ -204,6 +227,7 @@ def _jacobian_reverse(func, inputs, create_graph, strict):
 def _stack_rows(rows, out_shape, in_shape, like):
     """Rows d out[k] / d x (k over output elements) -> a tensor of shape out_shape + in_shape."""
     from ..ops.shape import stack
+
     shape = tuple(out_shape) + tuple(in_shape)
     if not rows:
         return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
@@ -225,7 +249,7 @@ def _jacobian_forward(func, inputs, strict):
             outputs, cols, outputs_tuple = _forward_sweep(func, xs, tangents, "jacobian")
             columns.append(cols)
         columns_per_input.append(columns)
-    if outputs is None:                          # every input is empty: evaluate once for shapes
+    if outputs is None:  # every input is empty: evaluate once for shapes
         outputs, outputs_tuple = _call(func, xs, "jacobian")
     blocks = []
     for i, out in enumerate(outputs):
@@ -233,19 +257,22 @@ def _jacobian_forward(func, inputs, strict):
         for j, x in enumerate(xs):
             cols = [c[i]._data.reshape(-1) for c in columns_per_input[j]]
             if cols:
-                block = np.stack(cols, axis=-1)           # (out elements, in elements)
+                block = np.stack(cols, axis=-1)  # (out elements, in elements)
             else:
                 block = np.zeros((out._data.size, 0), dtype=x._data.dtype)
             if strict and not block.any():
-                raise RuntimeError(f"Output {i} of the user-provided function is independent of "
-                                   f"input {j}. This is not allowed in strict mode.")
+                raise RuntimeError(
+                    f"Output {i} of the user-provided function is independent of "
+                    f"input {j}. This is not allowed in strict mode."
+                )
             row.append(Tensor._make(block.reshape(tuple(out.shape) + tuple(x.shape))))
         blocks.append(tuple(row))
     return blocks, outputs_tuple
 
 
-def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
-            outer_jacobian_strategy="reverse-mode"):
+def hessian(
+    func, inputs, create_graph=False, strict=False, vectorize=False, outer_jacobian_strategy="reverse-mode"
+):
     """The matrix of second derivatives of a scalar function: the Jacobian of its gradient
     (reverse-over-reverse, or forward-over-reverse with ``outer_jacobian_strategy``)."""
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "hessian")
@@ -257,8 +284,10 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
             raise RuntimeError("The function given to hessian should return a single Tensor")
         if not outputs[0].requires_grad:
             if strict:
-                raise RuntimeError("The output of the user-provided function is independent of "
-                                   "input 0. This is not allowed in strict mode.")
+                raise RuntimeError(
+                    "The output of the user-provided function is independent of "
+                    "input 0. This is not allowed in strict mode."
+                )
             return tuple(Tensor._make(np.zeros_like(x._data)) for x in xs)
         _count("vjp")
         grads = engine.grad(outputs[0], xs, create_graph=True, allow_unused=True)
@@ -278,21 +307,28 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
             return gradient(*leaves)
 
         with enable_grad():
-            result = jacobian(gradient_of_duals, inputs, create_graph=create_graph, strict=strict,
-                              vectorize=vectorize, strategy="forward-mode")
+            result = jacobian(
+                gradient_of_duals,
+                inputs,
+                create_graph=create_graph,
+                strict=strict,
+                vectorize=vectorize,
+                strategy="forward-mode",
+            )
         return result if inputs_tuple else result[0][0]
     if outer_jacobian_strategy != "reverse-mode":
         raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode".')
     with enable_grad():
-        result = jacobian(gradient, inputs, create_graph=create_graph, strict=strict,
-                          strategy="reverse-mode")
+        result = jacobian(gradient, inputs, create_graph=create_graph, strict=strict, strategy="reverse-mode")
     return result if inputs_tuple else result[0][0]
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), H v)``: two reverse sweeps (the gradient, then its vjp with v)."""
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "hvp")
-    v, _ = _as_tuple(v, "v", "hvp") if v is not None else ((Tensor._make(np.ones_like(inputs[0]._data)),), False)
+    v, _ = (
+        _as_tuple(v, "v", "hvp") if v is not None else ((Tensor._make(np.ones_like(inputs[0]._data)),), False)
+    )
     with enable_grad():
         xs = _prepare_inputs(inputs, create_graph)
         outputs, _ = _call(func, xs, "hvp")
@@ -307,6 +343,6 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
     return out, (result if inputs_tuple else result[0])
 
 
-vhp = hvp           # the Hessian is symmetric, so v^T H = (H v)^T
+vhp = hvp  # the Hessian is symmetric, so v^T H = (H v)^T
 
 __all__ = ["count_passes", "vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]

@@ -8,6 +8,7 @@ meaningful only in float64, hence PyTorch's warning for other dtypes.
 
 Both Jacobians are laid out as PyTorch's: row = input element, column = output element.
 """
+
 import warnings
 
 import numpy as np
@@ -21,10 +22,22 @@ class GradcheckError(RuntimeError):
     """Raised when the numerical and analytical Jacobians disagree."""
 
 
-def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True,
-              nondet_tol=0.0, check_undefined_grad=True, check_grad_dtypes=False,
-              check_batched_grad=False, check_forward_ad=False, check_backward_ad=True,
-              fast_mode=False):
+def gradcheck(
+    func,
+    inputs,
+    *,
+    eps=1e-6,
+    atol=1e-5,
+    rtol=1e-3,
+    raise_exception=True,
+    nondet_tol=0.0,
+    check_undefined_grad=True,
+    check_grad_dtypes=False,
+    check_batched_grad=False,
+    check_forward_ad=False,
+    check_backward_ad=True,
+    fast_mode=False,
+):
     """True when ``func``'s gradients match finite differences at ``inputs``.
 
     ``check_forward_ad=True`` also compares the forward-mode (jvp) Jacobian.
@@ -34,9 +47,10 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     try:
         with enable_grad():
             outputs = _differentiable(func(*inputs))
-        numerical = [[_numerical_jacobian(func, inputs, i, out.numel(), o, eps)
-                      for o, out in enumerate(outputs)]
-                     for i in wanted]
+        numerical = [
+            [_numerical_jacobian(func, inputs, i, out.numel(), o, eps) for o, out in enumerate(outputs)]
+            for i in wanted
+        ]
         if check_backward_ad:
             analytical = _analytical_jacobian(outputs, [inputs[i] for i in wanted])
             _compare(numerical, analytical, wanted, atol, rtol, "")
@@ -50,10 +64,24 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     return True
 
 
-def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=1e-3,
-                  gen_non_contig_grad_outputs=False, raise_exception=True, nondet_tol=0.0,
-                  check_undefined_grad=True, check_grad_dtypes=False, check_batched_grad=False,
-                  check_fwd_over_rev=False, check_rev_over_rev=True, fast_mode=False):
+def gradgradcheck(
+    func,
+    inputs,
+    grad_outputs=None,
+    *,
+    eps=1e-6,
+    atol=1e-5,
+    rtol=1e-3,
+    gen_non_contig_grad_outputs=False,
+    raise_exception=True,
+    nondet_tol=0.0,
+    check_undefined_grad=True,
+    check_grad_dtypes=False,
+    check_batched_grad=False,
+    check_fwd_over_rev=False,
+    check_rev_over_rev=True,
+    fast_mode=False,
+):
     """gradcheck of the *gradient*: checks second derivatives (the create_graph backward).
 
     The function checked is ``(inputs, v) -> v^T J``, differentiated w.r.t. both; ``v``
@@ -62,11 +90,13 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
         from ..creation import random
+
         with enable_grad():
             outputs = _differentiable(func(*inputs))
         grad_outputs = tuple(
             Tensor._make(random.generator.uniform(-1, 1, o.shape).astype(o._data.dtype), True)
-            for o in outputs)
+            for o in outputs
+        )
     else:
         grad_outputs = _as_tuple(grad_outputs)
     count = len(grad_outputs)
@@ -76,12 +106,19 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps=1e-6, atol=1e-5, rtol=
         xs, vs = args[:-count], args[-count:]
         with enable_grad():
             outputs = _differentiable(func(*xs))
-            grads = engine.grad(outputs, [xs[i] for i in diff_inputs], vs, create_graph=True,
-                                allow_unused=True)
+            grads = engine.grad(
+                outputs, [xs[i] for i in diff_inputs], vs, create_graph=True, allow_unused=True
+            )
         return tuple(g for g in grads if g is not None)
 
-    return gradcheck(first_derivative, inputs + grad_outputs, eps=eps, atol=atol, rtol=rtol,
-                     raise_exception=raise_exception)
+    return gradcheck(
+        first_derivative,
+        inputs + grad_outputs,
+        eps=eps,
+        atol=atol,
+        rtol=rtol,
+        raise_exception=raise_exception,
+    )
 
 
 # ---- the two Jacobians -----------------------------------------------------------------------
@@ -115,8 +152,13 @@ def _analytical_jacobian(outputs, xs):
         for k in range(flat.size):
             flat[:] = 0
             flat[k] = 1
-            grads = engine.grad(out, xs, Tensor._make(flat.reshape(out._data.shape).copy()),
-                                retain_graph=True, allow_unused=True)
+            grads = engine.grad(
+                out,
+                xs,
+                Tensor._make(flat.reshape(out._data.shape).copy()),
+                retain_graph=True,
+                allow_unused=True,
+            )
             for i, g in enumerate(grads):
                 if g is not None:
                     result[i][o][:, k] = g._data.reshape(-1)
@@ -126,6 +168,7 @@ def _analytical_jacobian(outputs, xs):
 def _forward_jacobian(func, inputs, wanted, outputs):
     """One forward-mode sweep per input element; rows = input elements."""
     from . import forward_ad
+
     result = []
     for i in wanted:
         x = inputs[i]
@@ -151,7 +194,8 @@ def _compare(numerical, analytical, wanted, atol, rtol, mode):
             if not np.allclose(ana, num, rtol=rtol, atol=atol):
                 raise GradcheckError(
                     f"Jacobian {mode}mismatch for output {o} with respect to input {i},\n"
-                    f"numerical:{Tensor._make(num)!r}\nanalytical:{Tensor._make(ana)!r}\n")
+                    f"numerical:{Tensor._make(num)!r}\nanalytical:{Tensor._make(ana)!r}\n"
+                )
 
 
 # ---- inputs and outputs ----------------------------------------------------------------------
@@ -172,11 +216,16 @@ def _check_inputs(inputs):
                 warnings.warn(
                     f"Input #{i} requires gradient and is not a double precision floating point "
                     "or complex. This check will likely fail if all the inputs are not of double "
-                    "precision floating point or complex. ", UserWarning, stacklevel=3)
+                    "precision floating point or complex. ",
+                    UserWarning,
+                    stacklevel=3,
+                )
             wanted.append(i)
     if not wanted:
-        raise ValueError("gradcheck expects at least one input tensor to require gradient, "
-                         "but none of them have requires_grad=True.")
+        raise ValueError(
+            "gradcheck expects at least one input tensor to require gradient, "
+            "but none of them have requires_grad=True."
+        )
     return wanted
 
 

@@ -6,6 +6,7 @@ make training faster, and the formulas are the ones the lessons derive. Like eve
 their backward is written with operators and generic helpers so it also works on tensors
 (``create_graph=True``), and each has a ``jvp`` for forward mode.
 """
+
 import warnings
 
 import numpy as np
@@ -29,6 +30,7 @@ def log_softmax(input, dim=None, dtype=None):
 # ---- the affine map -----------------------------------------------------------------------------
 class Addmm(Function):
     """``x @ w.T + b`` for a batch of row vectors x: one node instead of three."""
+
     backward_name = "AddmmBackward0"
 
     @staticmethod
@@ -43,9 +45,11 @@ class Addmm(Function):
     def backward(ctx, g):
         x, w = ctx.saved_tensors
         need_x, need_w, need_b = ctx.needs_input_grad
-        return ((g @ w if need_x else None),
-                (swap_last(g) @ x if need_w else None),
-                (sum_to(g, ctx.bias_shape) if need_b else None))
+        return (
+            (g @ w if need_x else None),
+            (swap_last(g) @ x if need_w else None),
+            (sum_to(g, ctx.bias_shape) if need_b else None),
+        )
 
     @staticmethod
     def jvp(ctx, tx, tw, tb):
@@ -55,11 +59,13 @@ class Addmm(Function):
 
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``."""
-    x, w = input._data, weight._data                  # shapes read off the arrays: this runs per layer
+    x, w = input._data, weight._data  # shapes read off the arrays: this runs per layer
     if bias is not None and x.ndim == 2 and w.ndim == 2 and bias._data.ndim <= 1:
         if x.shape[1] != w.shape[1]:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
-                               f"and {w.shape[1]}x{w.shape[0]})")
+            raise RuntimeError(
+                f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
+                f"and {w.shape[1]}x{w.shape[0]})"
+            )
         return Addmm.apply(input, weight, bias)
     out = input @ weight.t()
     return out if bias is None else out + bias
@@ -85,13 +91,18 @@ def _scale(g, count, reduction):
 
 def _warn_size(input, target):
     if tuple(target.shape) != tuple(input.shape):
-        warnings.warn(f"Using a target size ({target.shape!r}) that is different to the input size "
-                      f"({input.shape!r}). This will likely lead to incorrect results due to "
-                      "broadcasting. Please ensure they have the same size.", UserWarning, stacklevel=3)
+        warnings.warn(
+            f"Using a target size ({target.shape!r}) that is different to the input size "
+            f"({input.shape!r}). This will likely lead to incorrect results due to "
+            "broadcasting. Please ensure they have the same size.",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
 class MseLoss(Function):
     """mean((input - target)^2); d/d input = 2 (input - target) / n."""
+
     backward_name = "MseLossBackward0"
     n_options = 1
 
@@ -108,8 +119,11 @@ class MseLoss(Function):
         a, t = ctx.saved_tensors
         need_a, need_t = ctx.needs_input_grad
         grad = 2 * (a - t) * _scale(g, ctx.count, ctx.reduction)
-        return ((sum_to(grad, np.shape(a)) if need_a else None),
-                (sum_to(-grad, np.shape(t)) if need_t else None), None)
+        return (
+            (sum_to(grad, np.shape(a)) if need_a else None),
+            (sum_to(-grad, np.shape(t)) if need_t else None),
+            None,
+        )
 
     @staticmethod
     def jvp(ctx, ta, tt):
@@ -133,6 +147,7 @@ def _sigmoid(x):
 
 class BinaryCrossEntropy(Function):
     """-(y log p + (1 - y) log(1 - p)), logs clamped at -100 as in PyTorch."""
+
     backward_name = "BinaryCrossEntropyBackward0"
     n_options = 2
 
@@ -159,22 +174,26 @@ class BinaryCrossEntropy(Function):
     def jvp(ctx, tp, ty):
         p, y = ctx.saved_tensors
         with np.errstate(divide="ignore"):
-            d = tp * (p - y) / np.maximum((1 - p) * p, 1e-12) + \
-                ty * (np.maximum(np.log(1 - p), -100) - np.maximum(np.log(p), -100))
+            d = tp * (p - y) / np.maximum((1 - p) * p, 1e-12) + ty * (
+                np.maximum(np.log(1 - p), -100) - np.maximum(np.log(p), -100)
+            )
         return _reduce(d * ctx.weight, ctx.reduction)
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
     _check_reduction(reduction)
     if tuple(target.shape) != tuple(input.shape):
-        raise ValueError(f"Using a target size ({target.shape!r}) that is different to the input size "
-                         f"({input.shape!r}) is deprecated. Please ensure they have the same size.")
+        raise ValueError(
+            f"Using a target size ({target.shape!r}) that is different to the input size "
+            f"({input.shape!r}) is deprecated. Please ensure they have the same size."
+        )
     return BinaryCrossEntropy.apply(input, target, 1.0 if weight is None else data_of(weight), reduction)
 
 
 class BinaryCrossEntropyWithLogits(Function):
     """BCE of sigmoid(x), computed stably: (1 - y) x + l (log(1 + e^-|x|) + max(-x, 0)),
     with l = 1 + (pos_weight - 1) y. Its gradient is the famous sigmoid(x) - y (when l = 1)."""
+
     backward_name = "BinaryCrossEntropyWithLogitsBackward0"
     n_options = 3
 
@@ -182,7 +201,7 @@ class BinaryCrossEntropyWithLogits(Function):
     def forward(ctx, x, y, weight, pos_weight, reduction):
         ctx.save_for_backward(x, y)
         ctx.weight, ctx.pos_weight, ctx.reduction, ctx.count = weight, pos_weight, reduction, np.size(x)
-        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)      # log(1 + e^-x)
+        softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)  # log(1 + e^-x)
         loss = (1 - y) * x + (1 + (pos_weight - 1) * y) * softplus_neg
         return np.asarray(_reduce(loss * weight, reduction), dtype=x.dtype)
 
@@ -212,18 +231,24 @@ def _abs(x):
     return x.abs() if is_tensor(x) else np.abs(x)
 
 
-def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
-                                     reduction="mean", pos_weight=None):
+def binary_cross_entropy_with_logits(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
+):
     _check_reduction(reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({target.shape!r}) must be the same as input size ({input.shape!r})")
     return BinaryCrossEntropyWithLogits.apply(
-        input, target, 1.0 if weight is None else data_of(weight),
-        1.0 if pos_weight is None else data_of(pos_weight), reduction)
+        input,
+        target,
+        1.0 if weight is None else data_of(weight),
+        1.0 if pos_weight is None else data_of(pos_weight),
+        reduction,
+    )
 
 
 class NllLoss(Function):
     """-log p[target]: the gradient is -1 (times the weight) at each row's target class."""
+
     backward_name = "NllLossBackward0"
     n_options = 4
 
@@ -240,7 +265,7 @@ class NllLoss(Function):
             bad = target1[out_of_range & keep]
             if bad.size:
                 raise IndexError(f"Target {bad[0]} is out of bounds.")
-        if weight is None and keep.all():                 # the usual case: each row counts once
+        if weight is None and keep.all():  # the usual case: each row counts once
             safe, w = target1, None
             denom = n if reduction == "mean" else 1
         else:
@@ -248,8 +273,8 @@ class NllLoss(Function):
             w = (np.ones(classes, dtype=logp.dtype) if weight is None else weight)[safe] * keep
             denom = w.sum() if reduction == "mean" else 1
         picked = logp2[rows, safe]
-        pick = np.zeros_like(logp2)                       # -w_i / denom at (i, target_i)
-        with np.errstate(invalid="ignore", divide="ignore"):      # denom 0: nan, as PyTorch
+        pick = np.zeros_like(logp2)  # -w_i / denom at (i, target_i)
+        with np.errstate(invalid="ignore", divide="ignore"):  # denom 0: nan, as PyTorch
             pick[rows, safe] = -1 / denom if w is None else -w / denom
             losses = -picked if w is None else -w * picked
             ctx.pick = pick if batched else pick[0]
@@ -271,20 +296,29 @@ class NllLoss(Function):
         return np.sum(t * ctx.pick)
 
 
-def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-             reduction="mean"):
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     _check_reduction(reduction)
     if input.dim() not in (1, 2):
         raise ValueError(f"Expected 1D or 2D input (got {input.dim()}D input)")
     if input.dim() == 2 and target.shape[0] != input.shape[0]:
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
-                         f"({target.shape[0]}).")
-    return NllLoss.apply(input, data_of(target), None if weight is None else data_of(weight),
-                         ignore_index, reduction)
+        raise ValueError(
+            f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]})."
+        )
+    return NllLoss.apply(
+        input, data_of(target), None if weight is None else data_of(weight), ignore_index, reduction
+    )
 
 
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-                  reduction="mean", label_smoothing=0.0):
+def cross_entropy(
+    input,
+    target,
+    weight=None,
+    size_average=None,
+    ignore_index=-100,
+    reduce=None,
+    reduction="mean",
+    label_smoothing=0.0,
+):
     """log_softmax then nll_loss (class indices), or -sum(p * log_softmax) (class probabilities).
     log_softmax subtracts the row maximum first, so large logits do not overflow."""
     _check_reduction(reduction)

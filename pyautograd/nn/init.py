@@ -3,6 +3,7 @@
 Why the defaults matter: with ``n`` inputs a layer sums ``n`` products, so weights of size
 about ``1/sqrt(n)`` keep the outputs' scale the same from layer to layer.
 """
+
 import math
 import warnings
 
@@ -11,8 +12,16 @@ from ..creation import random
 
 def calculate_gain(nonlinearity, param=None):
     """How much an activation shrinks the variance, to be undone by the weights' scale."""
-    if nonlinearity in ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-                        "conv_transpose3d", "sigmoid"):
+    if nonlinearity in (
+        "linear",
+        "conv1d",
+        "conv2d",
+        "conv3d",
+        "conv_transpose1d",
+        "conv_transpose2d",
+        "conv_transpose3d",
+        "sigmoid",
+    ):
         return 1
     if nonlinearity == "tanh":
         return 5.0 / 3
@@ -25,7 +34,7 @@ def calculate_gain(nonlinearity, param=None):
             slope = param
         else:
             raise ValueError(f"negative_slope {param} not a valid number")
-        return math.sqrt(2.0 / (1 + slope ** 2))
+        return math.sqrt(2.0 / (1 + slope**2))
     if nonlinearity == "selu":
         return 3.0 / 4
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")

@@ -1,8 +1,10 @@
 """Layers: Linear (an affine map with PyTorch's default initialisation) and activations."""
+
 import math
 
 from .. import creation
-from . import functional as F, init
+from . import functional as F
+from . import init
 from .module import Module
 from .parameter import Parameter
 
@@ -30,7 +32,9 @@ class Linear(Module):
         return F.linear(x, self.weight, self.bias)
 
     def extra_repr(self):
-        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+        )
 
 
 class Identity(Module):

@@ -1,11 +1,12 @@
 """Module: a container of parameters and sub-modules with PyTorch's bookkeeping
 (``parameters()``, ``zero_grad()``, ``train()/eval()``, ``state_dict()``, a nested repr)."""
+
 from collections import OrderedDict, namedtuple
 
 import numpy as np
 
-from ..tensor import Tensor
 from ..function import clear_grads
+from ..tensor import Tensor
 from .parameter import Parameter
 
 
@@ -27,7 +28,9 @@ class Module:
         object.__setattr__(self, "_modules", OrderedDict())
 
     def forward(self, *args, **kwargs):
-        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+        raise NotImplementedError(
+            f'Module [{type(self).__name__}] is missing the required "forward" function'
+        )
 
     def __call__(self, *args, **kwargs):
         return self.forward(*args, **kwargs)
@@ -61,8 +64,11 @@ class Module:
         else:
             object.__setattr__(self, name, value)
 
-    _EXPECTED = {"parameter": "pyautograd.nn.Parameter", "child module": "pyautograd.nn.Module",
-                 "buffer": "pyautograd.nn.Buffer, pyautograd.Tensor"}
+    _EXPECTED = {
+        "parameter": "pyautograd.nn.Parameter",
+        "child module": "pyautograd.nn.Module",
+        "buffer": "pyautograd.nn.Buffer, pyautograd.Tensor",
+    }
 
     @staticmethod
     def _typename(value):
@@ -72,8 +78,10 @@ class Module:
         return cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
 
     def _refuse(self, kind, name, value):
-        raise TypeError(f"cannot assign '{self._typename(value)}' as {kind} '{name}' "
-                        f"({self._EXPECTED[kind]} or None expected)")
+        raise TypeError(
+            f"cannot assign '{self._typename(value)}' as {kind} '{name}' "
+            f"({self._EXPECTED[kind]} or None expected)"
+        )
 
     def _forget(self, name):
         self.__dict__.pop(name, None)
@@ -98,8 +106,10 @@ class Module:
         if "_parameters" not in self.__dict__:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{self._typename(param)}' object to parameter '{name}' "
-                            "(pyautograd.nn.Parameter or None required)")
+            raise TypeError(
+                f"cannot assign '{self._typename(param)}' object to parameter '{name}' "
+                "(pyautograd.nn.Parameter or None required)"
+            )
         self._forget(name)
         self._parameters[name] = param
 
@@ -193,7 +203,7 @@ class Module:
     def _apply_to_tensors(self, fn):
         for m in self.modules():
             for store in (m._parameters, m._buffers):
-                for name, t in store.items():
+                for _name, t in store.items():
                     if t is not None:
                         t._data = fn(t._data)
                         if t._grad is not None:
@@ -202,18 +212,21 @@ class Module:
 
     def to(self, *args, **kwargs):
         from .. import dtypes
+
         dtype = kwargs.get("dtype") or next((a for a in args if isinstance(a, dtypes.dtype)), None)
         if dtype is None:
-            return self                                    # devices: there is only the CPU
+            return self  # devices: there is only the CPU
         target = dtypes.to_numpy_dtype(dtype)
         return self._apply_to_tensors(lambda a: a.astype(target) if a.dtype.kind == "f" else a)
 
     def double(self):
         from .. import dtypes
+
         return self.to(dtypes.float64)
 
     def float(self):
         from .. import dtypes
+
         return self.to(dtypes.float32)
 
     def cpu(self):
@@ -227,7 +240,9 @@ class Module:
             for store in (module._parameters, module._buffers):
                 for name, t in store.items():
                     if t is not None:
-                        out[f"{module_prefix}.{name}" if module_prefix else name] = t if keep_vars else t.detach()
+                        out[f"{module_prefix}.{name}" if module_prefix else name] = (
+                            t if keep_vars else t.detach()
+                        )
         return out
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
@@ -242,19 +257,26 @@ class Module:
             value = state_dict[key]
             data = value._data if isinstance(value, Tensor) else np.asarray(value)
             if data.shape != target._data.shape:
-                errors.append(f"size mismatch for {key}: copying a param with shape {value.shape!r} from "
-                              f"checkpoint, the shape in current model is {target.shape!r}.")
+                errors.append(
+                    f"size mismatch for {key}: copying a param with shape {value.shape!r} from "
+                    f"checkpoint, the shape in current model is {target.shape!r}."
+                )
                 continue
             target._data[...] = data
             target._vc[0] += 1
-        if strict:                      # PyTorch lists missing keys, then unexpected ones, first
+        if strict:  # PyTorch lists missing keys, then unexpected ones, first
             if unexpected:
-                errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+                errors.insert(
+                    0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". "
+                )
             if missing:
-                errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+                errors.insert(
+                    0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". "
+                )
         if errors:
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" +
-                               "\n\t".join(errors))
+            raise RuntimeError(
+                f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors)
+            )
         return _IncompatibleKeys(missing, unexpected)
 
     # ---- printing -------------------------------------------------------------------------------
@@ -278,7 +300,9 @@ class Module:
         return text + ")"
 
     def __dir__(self):
-        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._modules) | set(self._buffers))
+        return sorted(
+            set(object.__dir__(self)) | set(self._parameters) | set(self._modules) | set(self._buffers)
+        )
 
 
 def _indent(text, spaces):

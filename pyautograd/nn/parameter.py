@@ -1,4 +1,5 @@
 """Parameter: a tensor that a Module treats as one of its learnable weights."""
+
 from ..tensor import Tensor, _init
 
 
@@ -10,6 +11,7 @@ class Parameter(Tensor):
 
     def __new__(cls, data=None, requires_grad=True):
         from ..creation import empty
+
         data = empty(0) if data is None else data
         p = object.__new__(cls)
         _init(p, data._data, False, None)
@@ -19,7 +21,7 @@ class Parameter(Tensor):
         return p
 
     def __init__(self, data=None, requires_grad=True):
-        pass                     # everything happened in __new__
+        pass  # everything happened in __new__
 
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()

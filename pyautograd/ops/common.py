@@ -1,5 +1,6 @@
 """Small helpers shared by the ops: input conversion, broadcasting, and the "generic"
 functions that backward formulas use so they run on arrays and on tensors alike."""
+
 import numpy as np
 
 from .. import dtypes
@@ -27,8 +28,10 @@ def broadcast_shapes(a, b):
     pa, pb = (1,) * (n - len(sa)) + tuple(sa), (1,) * (n - len(sb)) + tuple(sb)
     for i in range(n - 1, -1, -1):
         if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
-            raise RuntimeError(f"The size of tensor a ({pa[i]}) must match the size of tensor b "
-                               f"({pb[i]}) at non-singleton dimension {i}")
+            raise RuntimeError(
+                f"The size of tensor a ({pa[i]}) must match the size of tensor b "
+                f"({pb[i]}) at non-singleton dimension {i}"
+            )
     return tuple(max(x, y) for x, y in zip(pa, pb))
 
 
@@ -41,7 +44,7 @@ def sum_to(g, shape):
     if shape is None or g.shape == shape:
         return g
     extra = len(g.shape) - len(shape)
-    lead = tuple(range(extra))                        # dimensions broadcasting added in front
+    lead = tuple(range(extra))  # dimensions broadcasting added in front
     ones = tuple(i + extra for i, n in enumerate(shape) if n == 1 and g.shape[i + extra] != 1)
     if is_tensor(g):
         s = g.sum(dim=lead + ones, keepdim=True) if lead or ones else g
@@ -76,6 +79,7 @@ def _generic(name, numpy_func):
         if is_tensor(x):
             return getattr(x, name)()
         return numpy_func(x)
+
     apply.__name__ = name
     return apply
 
@@ -100,8 +104,10 @@ def normalize_dims(dim, ndim):
     out = []
     for d in dims:
         if not -max(ndim, 1) <= d < max(ndim, 1):
-            raise IndexError(f"Dimension out of range (expected to be in range of "
-                             f"[{-max(ndim, 1)}, {max(ndim, 1) - 1}], but got {d})")
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of "
+                f"[{-max(ndim, 1)}, {max(ndim, 1) - 1}], but got {d})"
+            )
         out.append(d % max(ndim, 1))
     return tuple(sorted(set(out))) if ndim else ()
 

@@ -1,5 +1,6 @@
 """Element-wise operations. Each gradient is (local derivative) x (upstream gradient),
 summed back to the input's shape when the input was broadcast."""
+
 import numpy as np
 
 from .. import dtypes
@@ -50,6 +51,7 @@ class Sub(Function):
 
 class RSub(Function):
     """``number - tensor``."""
+
     backward_name = "RsubBackward1"
     n_options = 1
 
@@ -78,8 +80,10 @@ class Mul(Function):
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        return ((sum_to(g * b, np.shape(a)) if need_a else None),
-                (sum_to(g * a, np.shape(b)) if need_b else None))
+        return (
+            (sum_to(g * b, np.shape(a)) if need_a else None),
+            (sum_to(g * a, np.shape(b)) if need_b else None),
+        )
 
     @staticmethod
     def jvp(ctx, ta, tb):
@@ -100,8 +104,10 @@ class Div(Function):
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        return ((sum_to(g / b, np.shape(a)) if need_a else None),
-                (sum_to(-g * a / (b * b), np.shape(b)) if need_b else None))
+        return (
+            (sum_to(g / b, np.shape(a)) if need_a else None),
+            (sum_to(-g * a / (b * b), np.shape(b)) if need_b else None),
+        )
 
     @staticmethod
     def jvp(ctx, ta, tb):
@@ -121,17 +127,18 @@ class Reciprocal(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return -g * out * out
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return -t * out * out
 
 
 class Pow(Function):
     """``tensor ** number``."""
+
     backward_name = "PowBackward0"
     may_overflow = True
     n_options = 1
@@ -140,11 +147,11 @@ class Pow(Function):
     def forward(ctx, a, exponent):
         ctx.save_for_backward(a)
         ctx.exponent = exponent
-        return a ** exponent
+        return a**exponent
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         p = ctx.exponent
         if p == 0:
             return g * 0, None
@@ -152,19 +159,20 @@ class Pow(Function):
 
     @staticmethod
     def jvp(ctx, t):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         p = ctx.exponent
         return t * 0 if p == 0 else t * p * a ** (p - 1)
 
 
 class PowTensor(Function):
     """``tensor ** tensor``."""
+
     backward_name = "PowBackward1"
     may_overflow = True
 
     @staticmethod
     def forward(ctx, a, b):
-        out = a ** b
+        out = a**b
         ctx.save_for_backward(a, b, out)
         return out
 
@@ -189,25 +197,26 @@ class PowTensor(Function):
 
 class RPow(Function):
     """``number ** tensor``."""
+
     backward_name = "PowBackward2"
     may_overflow = True
     n_options = 1
 
     @staticmethod
     def forward(ctx, exponent, base):
-        out = base ** exponent
+        out = base**exponent
         ctx.save_for_backward(out)
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g * out * float(np.log(ctx.base)), None
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t * out * float(np.log(ctx.base))
 
 
@@ -240,12 +249,12 @@ class Exp(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g * out
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t * out
 
 
@@ -260,12 +269,12 @@ class Log(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return g / a
 
     @staticmethod
     def jvp(ctx, t):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return t / a
 
 
@@ -281,12 +290,12 @@ class Sqrt(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g / (2 * out)
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t / (2 * out)
 
 
@@ -300,12 +309,12 @@ class Abs(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return g * common.sign(a)
 
     @staticmethod
     def jvp(ctx, t):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return t * np.sign(a)
 
 
@@ -319,12 +328,12 @@ class Sin(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return g * common.cos(a)
 
     @staticmethod
     def jvp(ctx, t):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return t * np.cos(a)
 
 
@@ -338,12 +347,12 @@ class Cos(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return -g * common.sin(a)
 
     @staticmethod
     def jvp(ctx, t):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         return -t * np.sin(a)
 
 
@@ -358,12 +367,12 @@ class Tanh(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g * (1 - out * out)
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t * (1 - out * out)
 
 
@@ -372,18 +381,18 @@ class Sigmoid(Function):
 
     @staticmethod
     def forward(ctx, a):
-        out = 0.5 + 0.5 * np.tanh(0.5 * a)       # = 1 / (1 + e^-a), without overflow
+        out = 0.5 + 0.5 * np.tanh(0.5 * a)  # = 1 / (1 + e^-a), without overflow
         ctx.save_for_backward(out)
         return out
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g * out * (1 - out)
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t * out * (1 - out)
 
 
@@ -398,12 +407,12 @@ class Relu(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return g * (data_of(out) > 0)
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t * (out > 0)
 
 
@@ -419,7 +428,7 @@ class Clamp(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, = ctx.saved_tensors
+        (a,) = ctx.saved_tensors
         low, high = ctx.bounds
         x = data_of(a)
         inside = np.ones(x.shape, dtype=bool)
@@ -437,6 +446,7 @@ class Clamp(Function):
 
 class Maximum(Function):
     """Element-wise max of two tensors; at ties each side gets half the gradient."""
+
     backward_name = "MaximumBackward0"
     pick = staticmethod(np.maximum)
 
@@ -481,18 +491,18 @@ def _result_dtype(x, y):
 
 def _binary(op, a, b):
     a, b = as_tensor_arg(a), as_tensor_arg(b)
-    if type(b) is float and a._data.dtype.kind != "f":     # int tensor * 0.5 -> default float
+    if type(b) is float and a._data.dtype.kind != "f":  # int tensor * 0.5 -> default float
         a = a.to(dtypes.get_default_dtype())
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype != b._data.dtype:
         target = _result_dtype(a._data, b._data)
         a, b = (t if t._data.dtype == target else t.to(dtypes.from_numpy_dtype(target)) for t in (a, b))
     if op is Div and a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f"):
-        a = a.to(dtypes.get_default_dtype())                # true division of integers gives floats
+        a = a.to(dtypes.get_default_dtype())  # true division of integers gives floats
         b = b.to(a.dtype) if isinstance(b, Tensor) else b
     try:
         return op.apply(a, b)
     except ValueError:
-        broadcast_shapes(data_of_arg(a), data_of_arg(b))     # raises PyTorch's message
+        broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
         raise
 
 
@@ -606,6 +616,7 @@ def _compare(numpy_op):
         except ValueError:
             broadcast_shapes(data_of_arg(a), data_of_arg(as_tensor_arg(b)))
             raise
+
     compare.__name__ = numpy_op.__name__
     return compare
 

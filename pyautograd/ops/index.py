@@ -1,4 +1,5 @@
 """Indexing (``x[...]``), writing through an index, and ``where``."""
+
 import numpy as np
 
 from ..function import Function
@@ -26,8 +27,8 @@ def index_kind(index):
     parts = index if isinstance(index, tuple) else (index,)
     if any(_is_advanced(i) for i in parts):
         return IndexAdvanced
-    kind = Slice                                   # PyTorch applies the parts left to right:
-    for i in parts:                                # the last real one names the node
+    kind = Slice  # PyTorch applies the parts left to right:
+    for i in parts:  # the last real one names the node
         if isinstance(i, (int, np.integer)) or (isinstance(i, np.ndarray) and i.ndim == 0):
             kind = Select
         elif isinstance(i, slice) and i != slice(None):
@@ -67,6 +68,7 @@ class IndexAdvanced(Index):
 class IndexAddInto(Function):
     """zeros(shape) with ``g`` added at ``index``: the gradient of indexing, as an op
     so that it can itself be differentiated (create_graph)."""
+
     backward_name = "IndexPutBackward0"
     n_options = 3
 
@@ -96,6 +98,7 @@ def index_put_grad(g, shape, dtype, index):
 
 class IndexPut(Function):
     """``a`` with ``a[index] = value``: the out-of-place form of ``__setitem__``."""
+
     backward_name = "CopySlices"
     n_options = 1
 
@@ -131,15 +134,17 @@ class Where(Function):
 
     @staticmethod
     def backward(ctx, g):
-        condition, = ctx.saved_tensors
+        (condition,) = ctx.saved_tensors
         sa, sb = ctx.shapes
         need_a, need_b = ctx.needs_input_grad
-        return ((sum_to(g * condition, sa) if need_a else None),
-                (sum_to(g * ~condition, sb) if need_b else None))
+        return (
+            (sum_to(g * condition, sa) if need_a else None),
+            (sum_to(g * ~condition, sb) if need_b else None),
+        )
 
     @staticmethod
     def jvp(ctx, ta, tb):
-        condition, = ctx.saved_tensors
+        (condition,) = ctx.saved_tensors
         return np.where(condition, ta, tb)
 
 
@@ -152,7 +157,7 @@ def getitem(a, index):
             raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}") from None
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
-        out._vc = a._vc        # basic indexing gives a view
+        out._vc = a._vc  # basic indexing gives a view
     return out
 
 

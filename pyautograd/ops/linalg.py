@@ -1,36 +1,43 @@
 """Matrix products. ``a @ b`` follows NumPy/PyTorch rules for 1-D, 2-D and batched inputs."""
+
 import numpy as np
 
 from ..function import Function
-from .common import swap_last, sum_to
+from .common import sum_to, swap_last
 
 
 def _check_shapes(a, b):
     sa, sb = a.shape, b.shape
     if a.ndim == 0 or b.ndim == 0:
-        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
-                           f"{a.ndim}D and {b.ndim}D")
+        raise RuntimeError(
+            f"both arguments to matmul need to be at least 1D, but they are {a.ndim}D and {b.ndim}D"
+        )
     if a.ndim == 1 and b.ndim == 1:
         if sa[0] != sb[0]:
-            raise RuntimeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] "
-                               f"to have the same number of elements, but got {sa[0]} and {sb[0]} "
-                               "elements respectively")
+            raise RuntimeError(
+                f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] "
+                f"to have the same number of elements, but got {sa[0]} and {sb[0]} "
+                "elements respectively"
+            )
     elif a.ndim == 2 and b.ndim == 1:
         if sa[1] != sb[0]:
             raise RuntimeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
     elif a.ndim <= 2 and b.ndim <= 2:
         rows_a = sa if a.ndim == 2 else (1,) + sa
         if rows_a[1] != sb[0]:
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
-                               f"({rows_a[0]}x{rows_a[1]} and {sb[0]}x{sb[1]})")
+            raise RuntimeError(
+                f"mat1 and mat2 shapes cannot be multiplied ({rows_a[0]}x{rows_a[1]} and {sb[0]}x{sb[1]})"
+            )
     elif sa[-1] != sb[-2 if b.ndim > 1 else 0]:
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
-                           f"[{sa[0] if a.ndim > 2 else 1}, {sa[-1]}] but got: "
-                           f"[{sb[0] if b.ndim > 2 else 1}, {sb[-2 if b.ndim > 1 else 0]}].")
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{sa[0] if a.ndim > 2 else 1}, {sa[-1]}] but got: "
+            f"[{sb[0] if b.ndim > 2 else 1}, {sb[-2 if b.ndim > 1 else 0]}]."
+        )
 
 
 class MatMul(Function):
-    backward_name = "UnsafeViewBackward0"      # PyTorch folds batches into a view
+    backward_name = "UnsafeViewBackward0"  # PyTorch folds batches into a view
 
     @staticmethod
     def forward(ctx, a, b):
@@ -45,7 +52,10 @@ class MatMul(Function):
         # Treat vectors as matrices (row for a, column for b), then undo it at the end.
         a2 = a.reshape((1,) + a_shape) if len(a_shape) == 1 else a
         b2 = b.reshape(b_shape + (1,)) if len(b_shape) == 1 else b
-        out_shape = np.broadcast_shapes(np.shape(a2)[:-2], np.shape(b2)[:-2]) + (np.shape(a2)[-2], np.shape(b2)[-1])
+        out_shape = np.broadcast_shapes(np.shape(a2)[:-2], np.shape(b2)[:-2]) + (
+            np.shape(a2)[-2],
+            np.shape(b2)[-1],
+        )
         g2 = g.reshape(out_shape)
         ga = sum_to(g2 @ swap_last(b2), np.shape(a2)).reshape(a_shape) if need_a else None
         gb = sum_to(swap_last(a2) @ g2, np.shape(b2)).reshape(b_shape) if need_b else None
@@ -70,11 +80,12 @@ class Dot(MatMul):
 
 
 class VecMat(MatMul):
-    backward_name = "SqueezeBackward4"         # PyTorch: unsqueeze, mm, squeeze
+    backward_name = "SqueezeBackward4"  # PyTorch: unsqueeze, mm, squeeze
 
 
 def matmul(a, b):
     from .common import as_tensor_arg
+
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
     na, nb = a._data.ndim, b._data.ndim

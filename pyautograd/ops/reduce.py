@@ -1,4 +1,5 @@
 """Reductions (sum, mean, max, min) and the normalisations built on them (softmax)."""
+
 from collections import namedtuple
 
 import numpy as np
@@ -6,7 +7,6 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from .common import expand, normalize_dims, reduce_keepdim, sum_keepdim
-
 
 
 def _return_type(op):
@@ -23,13 +23,14 @@ return_types = {"max": _return_type("max"), "min": _return_type("min")}
 
 
 def _keepdim_shape(shape, dims):
-    if dims is None:                                   # a reduction over every dim
+    if dims is None:  # a reduction over every dim
         return (1,) * len(shape)
     return tuple(1 if i in dims else n for i, n in enumerate(shape))
 
 
 class Sum(Function):
     """Sum over ``dims``: every summed element gets the output's gradient."""
+
     n_options = 2
 
     @staticmethod
@@ -86,13 +87,16 @@ class MeanDim(Mean):
 
 class ExtremumAll(Function):
     """max() / min() of all elements; ties share the gradient equally, as in PyTorch."""
+
     n_options = 1
 
     @staticmethod
     def forward(ctx, a, numpy_reduce):
         if a.size == 0:
-            raise RuntimeError("max(): Expected reduction dim to be specified for input.numel() == 0. "
-                               "Specify the reduction dim with the 'dim' argument.")
+            raise RuntimeError(
+                "max(): Expected reduction dim to be specified for input.numel() == 0. "
+                "Specify the reduction dim with the 'dim' argument."
+            )
         out = numpy_reduce(a)
         share = (a == out).astype(a.dtype)
         ctx.save_for_backward(share / share.sum())
@@ -100,12 +104,12 @@ class ExtremumAll(Function):
 
     @staticmethod
     def backward(ctx, g):
-        share, = ctx.saved_tensors
+        (share,) = ctx.saved_tensors
         return g * share, None
 
     @staticmethod
     def jvp(ctx, t):
-        share, = ctx.saved_tensors
+        (share,) = ctx.saved_tensors
         return np.sum(t * share)
 
 
@@ -119,6 +123,7 @@ class MinAll(ExtremumAll):
 
 class ExtremumDim(Function):
     """max(dim) / min(dim): the gradient goes to the element whose index is returned."""
+
     n_options = 3
 
     @staticmethod
@@ -133,13 +138,13 @@ class ExtremumDim(Function):
 
     @staticmethod
     def backward(ctx, g):
-        mask, = ctx.saved_tensors
+        (mask,) = ctx.saved_tensors
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
         return expand(g, ctx.shape) * mask, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
-        mask, = ctx.saved_tensors
+        (mask,) = ctx.saved_tensors
         return np.sum(t * mask, axis=ctx.dim, keepdims=ctx.options[1])
 
 
@@ -165,12 +170,12 @@ class Softmax(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return out * (g - sum_keepdim(g * out, ctx.dim)), None
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return out * (t - np.sum(t * out, axis=ctx.dim, keepdims=True))
 
 
@@ -188,13 +193,14 @@ class LogSoftmax(Function):
 
     @staticmethod
     def backward(ctx, g):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         from .common import exp
+
         return g - exp(out) * sum_keepdim(g, ctx.dim), None
 
     @staticmethod
     def jvp(ctx, t):
-        out, = ctx.saved_tensors
+        (out,) = ctx.saved_tensors
         return t - np.sum(np.exp(out) * t, axis=ctx.dim, keepdims=True)
 
 
@@ -211,15 +217,17 @@ def mean(a, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         a = a.to(dtype)
     if a._data.dtype.kind != "f":
-        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a floating "
-                           f"point or complex dtype. Got: {a.dtype.legacy_name[:-len('Tensor')]}")
+        raise RuntimeError(
+            "mean(): could not infer output dtype. Input dtype must be either a floating "
+            f"point or complex dtype. Got: {a.dtype.legacy_name[: -len('Tensor')]}"
+        )
     if dim is None:
         return MeanAll.apply(a, None, False)
     return MeanDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
 
 
 def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, binary):
-    if isinstance(dim, Tensor):                 # torch.max(a, b): element-wise
+    if isinstance(dim, Tensor):  # torch.max(a, b): element-wise
         return binary(a, dim)
     if other is not None:
         return binary(a, other)
@@ -234,11 +242,13 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
 
 def max(a, dim=None, keepdim=False, other=None):
     from .elementwise import maximum
+
     return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
 
 
 def min(a, dim=None, keepdim=False, other=None):
     from .elementwise import minimum
+
     return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
 
 

@@ -1,11 +1,13 @@
 """Operations that move values around without changing them: reshape, transpose, permute,
 (un)squeeze, expand, cat, stack, dtype casts. Their backward moves the gradient back."""
+
 import numpy as np
 
 from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
-from .common import normalize_dims, permute as permute_generic, sum_to
+from .common import normalize_dims, sum_to
+from .common import permute as permute_generic
 
 
 def _shape_arg(shape):
@@ -93,9 +95,11 @@ class Expand(Function):
             return np.broadcast_to(a, shape)
         except ValueError:
             k = next(k for k in range(1, a.ndim + 1) if a.shape[-k] not in (1, shape[-k]))
-            raise RuntimeError(f"The expanded size of the tensor ({shape[-k]}) must match the existing "
-                               f"size ({a.shape[-k]}) at non-singleton dimension {len(shape) - k}.  "
-                               f"Target sizes: {list(shape)}.  Tensor sizes: {list(a.shape)}") from None
+            raise RuntimeError(
+                f"The expanded size of the tensor ({shape[-k]}) must match the existing "
+                f"size ({a.shape[-k]}) at non-singleton dimension {len(shape) - k}.  "
+                f"Target sizes: {list(shape)}.  Tensor sizes: {list(a.shape)}"
+            ) from None
 
     @staticmethod
     def backward(ctx, g):
@@ -197,9 +201,11 @@ def view(a, *shape):
             np.reshape(a._data, size, copy=False)
         except ValueError as e:
             if "copy" in str(e):
-                raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
-                                   "least one dimension spans across two contiguous subspaces). Use "
-                                   ".reshape(...) instead.") from None
+                raise RuntimeError(
+                    "view size is not compatible with input tensor's size and stride (at "
+                    "least one dimension spans across two contiguous subspaces). Use "
+                    ".reshape(...) instead."
+                ) from None
     return reshape(a, *shape)
 
 
@@ -209,16 +215,18 @@ def flatten(a, start_dim=0, end_dim=-1):
         return reshape(a, 1)
     start, end = start_dim % n, end_dim % n
     shape = a._data.shape
-    if start >= end:                     # nothing to merge: PyTorch returns the tensor itself
+    if start >= end:  # nothing to merge: PyTorch returns the tensor itself
         return a
-    return reshape(a, shape[:start] + (-1,) + shape[end + 1:])
+    return reshape(a, shape[:start] + (-1,) + shape[end + 1 :])
 
 
 def permute(a, *dims):
     if len(_shape_arg(dims)) != a._data.ndim:
-        raise RuntimeError("permute(sparse_coo): number of dimensions in the tensor input does not match "
-                           "the length of the desired ordering of dimensions i.e. input.dim() = "
-                           f"{a._data.ndim} is not equal to len(dims) = {len(_shape_arg(dims))}")
+        raise RuntimeError(
+            "permute(sparse_coo): number of dimensions in the tensor input does not match "
+            "the length of the desired ordering of dimensions i.e. input.dim() = "
+            f"{a._data.ndim} is not equal to len(dims) = {len(_shape_arg(dims))}"
+        )
     axes = tuple(d % max(a._data.ndim, 1) for d in _shape_arg(dims))
     return _as_view(Permute.apply(a, axes), a)
 
@@ -246,7 +254,9 @@ def matrix_T(a):
 def unsqueeze(a, dim):
     n = a._data.ndim + 1
     if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
+        )
     shape = list(a._data.shape)
     shape.insert(dim % n, 1)
     return _as_view(Unsqueeze.apply(a, tuple(shape)), a)
@@ -257,7 +267,9 @@ def squeeze(a, dim=None):
     if dim is None:
         return _as_view(SqueezeAll.apply(a, tuple(n for n in shape if n != 1)), a)
     dims = normalize_dims(dim, a._data.ndim)
-    return _as_view(SqueezeDim.apply(a, tuple(n for i, n in enumerate(shape) if not (i in dims and n == 1))), a)
+    return _as_view(
+        SqueezeDim.apply(a, tuple(n for i, n in enumerate(shape) if not (i in dims and n == 1))), a
+    )
 
 
 def expand(a, *sizes):
@@ -277,7 +289,7 @@ def clone(a):
 
 def to(a, dtype):
     """Cast to ``dtype`` (a new tensor, or ``a`` itself when the dtype already matches)."""
-    if isinstance(dtype, str):             # .to("cpu"): there is only one device
+    if isinstance(dtype, str):  # .to("cpu"): there is only one device
         return a
     target = dtypes.to_numpy_dtype(dtype)
     if target == a._data.dtype:
@@ -292,13 +304,17 @@ def cat(tensors, dim=0):
     d = normalize_dims(dim, tensors[0]._data.ndim)[0]
     for number, t_ in enumerate(tensors[1:], 1):
         if t_._data.ndim != tensors[0]._data.ndim:
-            raise RuntimeError("Tensors must have same number of dimensions: got "
-                               f"{tensors[0]._data.ndim} and {t_._data.ndim}")
+            raise RuntimeError(
+                "Tensors must have same number of dimensions: got "
+                f"{tensors[0]._data.ndim} and {t_._data.ndim}"
+            )
         for i, (x, y) in enumerate(zip(tensors[0]._data.shape, t_._data.shape)):
             if i != d and x != y:
-                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
-                                   f"Expected size {x} but got size {y} for tensor number "
-                                   f"{number} in the list.")
+                raise RuntimeError(
+                    f"Sizes of tensors must match except in dimension {d}. "
+                    f"Expected size {x} but got size {y} for tensor number "
+                    f"{number} in the list."
+                )
     return Cat.apply(*tensors, d)
 
 
@@ -312,6 +328,8 @@ def stack(tensors, dim=0):
     first = tensors[0]._data.shape
     for i, t_ in enumerate(tensors[1:], 1):
         if t_._data.shape != first:
-            raise RuntimeError(f"stack expects each tensor to be equal size, but got {list(first)} "
-                               f"at entry 0 and {list(t_._data.shape)} at entry {i}")
+            raise RuntimeError(
+                f"stack expects each tensor to be equal size, but got {list(first)} "
+                f"at entry 0 and {list(t_._data.shape)} at entry {i}"
+            )
     return Stack.apply(*tensors, dim % (len(first) + 1))

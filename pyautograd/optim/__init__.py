@@ -1,4 +1,5 @@
 """``pyautograd.optim``: SGD and Adam, updating parameters in place like ``torch.optim``."""
+
 from .adam import Adam
 from .optimizer import Optimizer
 from .sgd import SGD

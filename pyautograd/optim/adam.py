@@ -1,4 +1,5 @@
 """Adam: gradient descent with per-parameter step sizes from running moments of the gradient."""
+
 import math
 
 import numpy as np
@@ -10,8 +11,21 @@ class Adam(Optimizer):
     """m = b1 m + (1 - b1) g;  v = b2 v + (1 - b2) g^2;
     p -= lr / (1 - b1^t) * m / (sqrt(v) / sqrt(1 - b2^t) + eps)   (PyTorch's arrangement)."""
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
-                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None):
+    def __init__(
+        self,
+        params,
+        lr=1e-3,
+        betas=(0.9, 0.999),
+        eps=1e-8,
+        weight_decay=0,
+        amsgrad=False,
+        *,
+        foreach=None,
+        maximize=False,
+        capturable=False,
+        differentiable=False,
+        fused=None,
+    ):
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if eps < 0.0:
@@ -21,8 +35,10 @@ class Adam(Optimizer):
                 raise ValueError(f"Invalid beta parameter at index {i}: {beta}")
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
-                                      amsgrad=amsgrad, maximize=maximize))
+        super().__init__(
+            params,
+            dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize),
+        )
 
     def step(self, closure=None):
         loss = _step_closure(closure)
@@ -51,8 +67,8 @@ class Adam(Optimizer):
                 if group["amsgrad"]:
                     np.maximum(state["max_exp_avg_sq"], v, out=state["max_exp_avg_sq"])
                     v = state["max_exp_avg_sq"]
-                step_size = lr / (1 - beta1 ** t)
-                denom = np.sqrt(v) / math.sqrt(1 - beta2 ** t) + eps
+                step_size = lr / (1 - beta1**t)
+                denom = np.sqrt(v) / math.sqrt(1 - beta2**t) + eps
                 p._data -= (step_size * m / denom).astype(p._data.dtype, copy=False)
                 p._vc[0] += 1
         return loss

@@ -3,6 +3,7 @@
 Updates work on the parameters' arrays directly, outside the graph (as ``no_grad`` would),
 and bump each parameter's version so a graph that saved the old value notices.
 """
+
 from collections import defaultdict
 
 from ..function import clear_grads
@@ -15,8 +16,10 @@ class Optimizer:
         self.state = defaultdict(dict)
         self.param_groups = []
         if isinstance(params, Tensor):
-            raise TypeError("params argument given to the optimizer should be an iterable of Tensors "
-                            f"or dicts, but got pyautograd.{params.dtype.legacy_name}")
+            raise TypeError(
+                "params argument given to the optimizer should be an iterable of Tensors "
+                f"or dicts, but got pyautograd.{params.dtype.legacy_name}"
+            )
         groups = list(params)
         if not groups:
             raise ValueError("optimizer got an empty parameter list")
@@ -49,17 +52,24 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 ids.setdefault(id(p), len(ids))
-        groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
-                  for g in self.param_groups]
-        state = {ids[id(p)]: dict(s) for group in self.param_groups for p in group["params"]
-                 for s in [self.state.get(p)] if s}
+        groups = [
+            {**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
+            for g in self.param_groups
+        ]
+        state = {
+            ids[id(p)]: dict(s)
+            for group in self.param_groups
+            for p in group["params"]
+            for s in [self.state.get(p)]
+            if s
+        }
         return {"state": state, "param_groups": groups}
 
     def __repr__(self):
         lines = [type(self).__name__ + " ("]
         for i, group in enumerate(self.param_groups):
             if i:
-                lines.append("")          # PyTorch leaves a blank line between groups
+                lines.append("")  # PyTorch leaves a blank line between groups
             lines.append(f"Parameter Group {i}")
             for key in sorted(k for k in group if k != "params"):
                 lines.append(f"    {key}: {group[key]}")
@@ -71,5 +81,6 @@ def _step_closure(closure):
     if closure is None:
         return None
     from ..grad_mode import enable_grad
+
     with enable_grad():
         return closure()

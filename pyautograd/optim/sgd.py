@@ -1,4 +1,5 @@
 """Stochastic gradient descent, with PyTorch's momentum, Nesterov and weight decay rules."""
+
 import numpy as np
 
 from .optimizer import Optimizer, _step_closure
@@ -8,8 +9,20 @@ class SGD(Optimizer):
     """``p -= lr * d`` where d is the gradient (+ weight_decay * p), or, with momentum,
     the running ``buf = momentum * buf + (1 - dampening) * d`` (Nesterov: ``d + momentum * buf``)."""
 
-    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
-                 maximize=False, foreach=None, differentiable=False, fused=None):
+    def __init__(
+        self,
+        params,
+        lr=1e-3,
+        momentum=0,
+        dampening=0,
+        weight_decay=0,
+        nesterov=False,
+        *,
+        maximize=False,
+        foreach=None,
+        differentiable=False,
+        fused=None,
+    ):
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
@@ -18,8 +31,17 @@ class SGD(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
-        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
-                                      weight_decay=weight_decay, nesterov=nesterov, maximize=maximize))
+        super().__init__(
+            params,
+            dict(
+                lr=lr,
+                momentum=momentum,
+                dampening=dampening,
+                weight_decay=weight_decay,
+                nesterov=nesterov,
+                maximize=maximize,
+            ),
+        )
 
     def step(self, closure=None):
         loss = _step_closure(closure)

@@ -21,15 +21,15 @@ export class Cell {
     this.el = element;
     this.index = index;
     this.page = page;
-    this.storageKey = storage.key;       // see storage.js
-    this.storageAfter = storage.after;   // key of the previous cell
-    this.saved = storage.saved;          // {code, adopted} or null
-    this.actions = actions;             // {run(cell), stop(cell), runAbove(cell)}
+    this.storageKey = storage.key; // see storage.js
+    this.storageAfter = storage.after; // key of the previous cell
+    this.saved = storage.saved; // {code, adopted} or null
+    this.actions = actions; // {run(cell), stop(cell), runAbove(cell)}
     this.original = element.dataset.src || "";
     this.expectError = element.hasAttribute("data-expect-error");
     this.ran = false;
     const next = element.nextElementSibling;
-    this.expectedEl = next && next.classList.contains("lr-expected") ? next : null;
+    this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
     this._build();
   }
 
@@ -105,14 +105,23 @@ export class Cell {
 
   flushSave(code = this.code) {
     clearTimeout(this.saveTimer);
-    if (!saveEdit(this.storageKey, this.index, this.storageAfter, code, this.original,
-      Boolean(this.saved && this.saved.adopted))) this.actions.storageFailed(this);
+    if (
+      !saveEdit(
+        this.storageKey,
+        this.index,
+        this.storageAfter,
+        code,
+        this.original,
+        Boolean(this.saved?.adopted),
+      )
+    )
+      this.actions.storageFailed(this);
   }
 
   reset() {
     if (this.code === this.original) return;
     replaceText(this.view, this.original);
-    this.saved = null;                   // back on the author's current code
+    this.saved = null; // back on the author's current code
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
     this.view.focus();

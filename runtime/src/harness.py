@@ -5,6 +5,7 @@ the file name ``<cell N>``, exactly as tests/doc_cells.py does in CPython, so tr
 and error lines read the same in both places; the traceback shown to the reader keeps
 only frames of the reader's own cells.
 """
+
 import json
 import linecache
 import sys
@@ -18,6 +19,7 @@ def setup(post_display):
     sys.stdout.reconfigure(line_buffering=True)
     sys.stderr.reconfigure(line_buffering=True)
     import builtins
+
     builtins.input = _no_input
     import lessonkit
 
@@ -40,11 +42,13 @@ def _seed():
     """Seed like tests/test_docs_cells.py does before each page, so printed numbers match."""
     try:
         import numpy
+
         numpy.random.seed(0)
     except ImportError:
         pass
     try:
         import pyautograd
+
         pyautograd.manual_seed(0)
     except (ImportError, AttributeError):
         pass
@@ -67,8 +71,7 @@ def _only_cells(tb_exc):
         if te is None or id(te) in seen:
             continue
         seen.add(id(te))
-        te.stack = traceback.StackSummary.from_list(
-            [f for f in te.stack if f.filename.startswith("<cell ")])
+        te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename.startswith("<cell ")])
         todo += [te.__cause__, te.__context__, *(getattr(te, "exceptions", None) or [])]
 
 

@@ -16,6 +16,7 @@ function render() {
   }
 }
 
-if (globalThis.document$ && typeof globalThis.document$.subscribe === "function") globalThis.document$.subscribe(render);
+if (globalThis.document$ && typeof globalThis.document$.subscribe === "function")
+  globalThis.document$.subscribe(render);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render);
 else render();

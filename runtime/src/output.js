@@ -3,7 +3,7 @@
 import { explain } from "./explain.js";
 import { t } from "./strings.js";
 
-const DOM_CAP = 200000;   // characters kept in the page per cell (the worker caps too)
+const DOM_CAP = 200000; // characters kept in the page per cell (the worker caps too)
 
 export class OutputView {
   constructor(element) {
@@ -49,7 +49,8 @@ export class OutputView {
 
   flush() {
     for (const [stream, text] of this.pending) {
-      const block = this.lastBlock && this.lastBlock.dataset.stream === stream ? this.lastBlock : this._block(stream);
+      const block =
+        this.lastBlock && this.lastBlock.dataset.stream === stream ? this.lastBlock : this._block(stream);
       block.appendChild(document.createTextNode(text));
     }
     this.pending = [];
@@ -120,7 +121,7 @@ export class OutputView {
         holder.textContent = t.unknownDisplay(message.kind);
       }
     } catch (err) {
-      holder.textContent = t.displayFailed(String(err && err.message || err));
+      holder.textContent = t.displayFailed(String(err?.message || err));
     }
   }
 }

@@ -10,23 +10,25 @@ import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
 
-const runtimeURL = new URL("./", import.meta.url).href;      // .../assets/runtime/
-const siteRoot = new URL("../../", import.meta.url).href;    // the site's root
+const runtimeURL = new URL("./", import.meta.url).href; // .../assets/runtime/
+const siteRoot = new URL("../../", import.meta.url).href; // the site's root
 
 let manifestPromise = null;
 let python = null;
 const progress = new BootProgress();
-let page = null;          // {key, ns, cells, counter}
+let page = null; // {key, ns, cells, counter}
 let nsSerial = 0;
 let queue = Promise.resolve();
 let storageWarned = false;
-let activeCell = null;    // the cell whose code is running in the worker right now
+let activeCell = null; // the cell whose code is running in the worker right now
 
 function loadManifest() {
-  manifestPromise = manifestPromise || fetch(runtimeURL + "manifest.json", { cache: "no-cache" }).then((r) => {
-    if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
-    return r.json();
-  });
+  manifestPromise =
+    manifestPromise ||
+    fetch(`${runtimeURL}manifest.json`, { cache: "no-cache" }).then((r) => {
+      if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
+      return r.json();
+    });
   return manifestPromise;
 }
 
@@ -55,7 +57,10 @@ async function bootPython() {
   const py = await getPython();
   if (!py.booted) progress.start();
   const ready = await py.boot();
-  progress.finish(ready.limited ? "limited" : "ready", ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "");
+  progress.finish(
+    ready.limited ? "limited" : "ready",
+    ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "",
+  );
   return py;
 }
 
@@ -87,12 +92,12 @@ async function execute(cell) {
   const missing = here.cells.filter((c) => c.index < cell.index && !c.ran).map((c) => bn(c.index + 1));
   cell.output.clear();
   try {
-    if (!python || !python.ready) cell.setState("booting");
+    if (!python?.ready) cell.setState("booting");
     await bootPython();
   } catch (err) {
     cell.setState("error", t.status.bootFailed);
-    cell.output.notice(t.bootFailed(String(err && err.message || err)), "error");
-    return { stdout: "", stderr: "", error: "BootError: " + String(err && err.message || err), ms: 0 };
+    cell.output.notice(t.bootFailed(String(err?.message || err)), "error");
+    return { stdout: "", stderr: "", error: `BootError: ${String(err?.message || err)}`, ms: 0 };
   }
   if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
   if (cell.cancelled) {
@@ -121,13 +126,20 @@ async function execute(cell) {
     const stopped = result.kind === "KeyboardInterrupt";
     cell.output.error(result.error, result.traceback, cell.expectError && !stopped);
     if (stopped) cell.output.notice(t.stoppedInterrupted, "info");
-    cell.setState("error", stopped ? t.status.stopped : cell.expectError ? t.status.expectedError(ms) : t.status.error(ms));
+    cell.setState(
+      "error",
+      stopped ? t.status.stopped : cell.expectError ? t.status.expectedError(ms) : t.status.error(ms),
+    );
   } else {
     cell.setState("done", t.status.done(ms));
   }
   // Without NumPy only plain Python runs; say why above a cell that needed it (the output
   // itself stays exactly what the cell printed).
-  if (python.limited && python.bootProblem && /No module named '(numpy|pyautograd)'/.test(result.error || "")) {
+  if (
+    python.limited &&
+    python.bootProblem &&
+    /No module named '(numpy|pyautograd)'/.test(result.error || "")
+  ) {
     cell.showNotice(t.numpyFailed(python.bootProblem.message), "warning");
   }
   if (!result.restarted) cell.compareWithExpected(cell.output.stdout, result.error);
@@ -155,7 +167,7 @@ function scan() {
   if (page) {
     for (const cell of page.cells) if (cell.view) cell.flushSave();
     if (python) python.dropNamespace(page.ns);
-    if (python && python.running) python.stop();
+    if (python?.running) python.stop();
   }
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
@@ -170,9 +182,14 @@ function scan() {
       storageWarned = true;
     },
   };
-  const keys = cellKeys(key, elements.map((el) => el.dataset.src || ""));
+  const keys = cellKeys(
+    key,
+    elements.map((el) => el.dataset.src || ""),
+  );
   const saved = loadEdits(key, keys);
-  page.cells = elements.map((el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions));
+  page.cells = elements.map(
+    (el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions),
+  );
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   // Warm up Python as soon as the reader shows intent to run something (focus or pointer
   // on a cell), not on every page view: readers who only read download no Python.
@@ -181,7 +198,7 @@ function scan() {
 }
 
 function warmUp(event) {
-  if (!(event.target.closest && event.target.closest(".lr-cell"))) return;
+  if (!event.target.closest?.(".lr-cell")) return;
   document.removeEventListener("focusin", warmUp, { capture: true });
   document.removeEventListener("pointerover", warmUp, { capture: true });
   bootPython().catch(() => {});
@@ -191,11 +208,11 @@ window.lessonRunner = {
   /** Resolves when Python, NumPy and pyautograd are loaded; rejects if any failed. */
   async ready() {
     const py = await bootPython();
-    if (py.limited) throw new Error("NumPy could not be loaded: " + (py.bootProblem?.message || ""));
+    if (py.limited) throw new Error(`NumPy could not be loaded: ${py.bootProblem?.message || ""}`);
     return true;
   },
   run(index) {
-    const cell = page && page.cells[index];
+    const cell = page?.cells[index];
     if (!cell) return Promise.reject(new Error(`no cell ${index} on this page`));
     return runCell(cell);
   },
@@ -212,7 +229,10 @@ window.lessonRunner = {
 };
 
 ensureIsolation(siteRoot);
-if (globalThis.document$ && typeof globalThis.document$.subscribe === "function") globalThis.document$.subscribe(scan);
+if (globalThis.document$ && typeof globalThis.document$.subscribe === "function")
+  globalThis.document$.subscribe(scan);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);
 else scan();
-window.addEventListener("pagehide", () => page && page.cells.forEach((c) => c.flushSave()));
+window.addEventListener("pagehide", () => {
+  for (const c of page?.cells ?? []) c.flushSave();
+});

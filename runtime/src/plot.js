@@ -19,8 +19,12 @@ export function renderPlot(message, container) {
   const grid = style.getPropertyValue("--md-default-fg-color--lightest").trim() || "#ddd";
   const family = style.getPropertyValue("--md-text-font-family").trim() || "sans-serif";
   const axis = (label) => ({
-    label: label || "", stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid },
-    font: `12px ${family}`, labelFont: `bold 12px ${family}`,
+    label: label || "",
+    stroke: ink,
+    grid: { stroke: grid },
+    ticks: { stroke: grid },
+    font: `12px ${family}`,
+    labelFont: `bold 12px ${family}`,
   });
   const width = Math.max(260, Math.min(container.clientWidth || 600, 720));
   const options = {
@@ -29,9 +33,18 @@ export function renderPlot(message, container) {
     height: Math.round(width * 0.55),
     scales: { x: { time: false } },
     axes: [axis(message.xlabel), axis(message.ylabel)],
-    series: [{ label: message.xlabel || "x" },
-      ...message.series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, spanGaps: true }))],
-    legend: { show: message.series.length > 1 || Boolean(message.series[0]?.label && message.series[0].label !== "y") },
+    series: [
+      { label: message.xlabel || "x" },
+      ...message.series.map((s, i) => ({
+        label: s.label,
+        stroke: COLORS[i % COLORS.length],
+        width: 2,
+        spanGaps: true,
+      })),
+    ],
+    legend: {
+      show: message.series.length > 1 || Boolean(message.series[0]?.label && message.series[0].label !== "y"),
+    },
   };
   const chart = new uPlot(options, mergeX(message.series), container);
   const resize = new ResizeObserver(() => {

@@ -38,17 +38,19 @@ export class BootProgress {
     download.dataset.role = "boot-bytes";
     download.dataset.loaded = "0";
     download.hidden = true;
-    download.setAttribute("aria-live", "off");     // ticks ten times a second: not announced
+    download.setAttribute("aria-live", "off"); // ticks ten times a second: not announced
     const clock = document.createElement("p");
     clock.className = "lr-boot-clock";
-    clock.setAttribute("aria-live", "off");        // the seconds tick: not announced
+    clock.setAttribute("aria-live", "off"); // the seconds tick: not announced
     const close = document.createElement("button");
     close.type = "button";
     close.className = "lr-boot-close";
     close.textContent = "×";
     close.title = t.boot.close;
     close.setAttribute("aria-label", t.boot.close);
-    close.addEventListener("click", () => { el.hidden = true; });
+    close.addEventListener("click", () => {
+      el.hidden = true;
+    });
     el.append(close, title, bar, list, download, clock);
     this.download = download;
     this.title = title;
@@ -59,7 +61,7 @@ export class BootProgress {
   }
 
   start() {
-    if (!this.el || !this.el.isConnected) this._build();
+    if (!this.el?.isConnected) this._build();
     this.el.hidden = false;
     this.el.dataset.state = "booting";
     if (this.clock) this.clock.setAttribute("aria-live", "off");
@@ -75,7 +77,10 @@ export class BootProgress {
     const li = this.items[name];
     if (!li) return;
     li.dataset.state = state;
-    this.bar.value = STEPS.reduce((n, s) => n + ({ start: 1, done: 2, failed: 2 }[this.items[s].dataset.state] || 0), 0);
+    this.bar.value = STEPS.reduce(
+      (n, s) => n + ({ start: 1, done: 2, failed: 2 }[this.items[s].dataset.state] || 0),
+      0,
+    );
   }
 
   /** Megabytes downloaded so far (of the expected total, when the server said how much). */
@@ -84,18 +89,24 @@ export class BootProgress {
     const mb = (n) => bn(Math.round(n / 1e5) / 10);
     this.download.hidden = false;
     this.download.dataset.loaded = String(loaded);
-    this.download.textContent = expected >= loaded && expected > 0
-      ? t.boot.bytes(mb(loaded), mb(expected)) : t.boot.bytesSoFar(mb(loaded));
+    this.download.textContent =
+      expected >= loaded && expected > 0
+        ? t.boot.bytes(mb(loaded), mb(expected))
+        : t.boot.bytesSoFar(mb(loaded));
   }
 
   finish(kind, message) {
     if (!this.el) return;
     clearInterval(this.timer);
     this.el.dataset.state = kind;
-    this.title.textContent = kind === "ready" ? t.boot.ready : kind === "limited" ? t.boot.limited : t.boot.failed;
-    this.clock.setAttribute("aria-live", "polite");  // the outcome is worth announcing
+    this.title.textContent =
+      kind === "ready" ? t.boot.ready : kind === "limited" ? t.boot.limited : t.boot.failed;
+    this.clock.setAttribute("aria-live", "polite"); // the outcome is worth announcing
     this.clock.textContent = message || "";
-    if (kind === "ready") setTimeout(() => { if (this.el.dataset.state === "ready") this.el.hidden = true; }, 2500);
+    if (kind === "ready")
+      setTimeout(() => {
+        if (this.el.dataset.state === "ready") this.el.hidden = true;
+      }, 2500);
   }
 
   reset() {

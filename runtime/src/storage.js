@@ -36,7 +36,7 @@ function read(k) {
 
 export function storageWorks() {
   try {
-    const probe = PREFIX + "probe";
+    const probe = `${PREFIX}probe`;
     localStorage.setItem(probe, "1");
     localStorage.removeItem(probe);
     return true;
@@ -59,7 +59,7 @@ export function loadEdits(page, keys) {
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (k && k.startsWith(prefix) && !live.has(k)) {
+      if (k?.startsWith(prefix) && !live.has(k)) {
         const entry = read(k);
         if (entry && typeof entry.code === "string") orphans.push({ k, entry });
       }
@@ -77,14 +77,18 @@ export function loadEdits(page, keys) {
     const { k, entry } = orphans.splice(found, 1)[0];
     result[i] = { code: entry.code, adopted: true };
     try {
-      localStorage.setItem(keys[i], JSON.stringify({ ...entry, index: i, after: keys[i - 1] || "", adopted: true }));
+      localStorage.setItem(
+        keys[i],
+        JSON.stringify({ ...entry, index: i, after: keys[i - 1] || "", adopted: true }),
+      );
       localStorage.removeItem(k);
     } catch {
       /* kept in memory for this visit */
     }
   };
-  keys.forEach((_, i) => result[i] || adopt(i, (o) => o.entry.after === (keys[i - 1] || "")));
-  keys.forEach((_, i) => result[i] || adopt(i, (o) => o.entry.index === i));
+  for (let i = 0; i < keys.length; i++)
+    if (!result[i]) adopt(i, (o) => o.entry.after === (keys[i - 1] || ""));
+  for (let i = 0; i < keys.length; i++) if (!result[i]) adopt(i, (o) => o.entry.index === i);
   return result;
 }
 

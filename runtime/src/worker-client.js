@@ -4,9 +4,9 @@
 // terminated and a new one is started (the namespace is lost; listeners are told).
 
 const STOP_TICK_MS = 100;
-const STOP_BUDGET_MS = 3000;          // Python never took the signal: restart after this
-const STOP_BUDGET_TAKEN_MS = 8000;    // it took the signal and is unwinding: wait longer
-const STOP_RESIGNAL_MS = 1000;        // taken but still running (a bare except?): again
+const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
+const STOP_BUDGET_TAKEN_MS = 8000; // it took the signal and is unwinding: wait longer
+const STOP_RESIGNAL_MS = 1000; // taken but still running (a bare except?): again
 
 export class PythonWorker {
   constructor(runtimeURL, manifest) {
@@ -14,7 +14,7 @@ export class PythonWorker {
     this.manifest = manifest;
     this.listeners = { progress: [], bytes: [], restart: [], bootError: [] };
     this.nextId = 1;
-    this.lastStop = null;           // how the last Stop went (kept across restarts)
+    this.lastStop = null; // how the last Stop went (kept across restarts)
     this._start();
   }
 
@@ -33,18 +33,20 @@ export class PythonWorker {
   _start() {
     this.worker = null;
     this.booted = null;
-    this.pending = new Map();       // id -> {resolve, handlers}
-    this.running = null;            // id of the run in progress
+    this.pending = new Map(); // id -> {resolve, handlers}
+    this.running = null; // id of the run in progress
     this.limited = false;
     this.ready = false;
     this.bootProblem = null;
-    this.interrupt = (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function")
-      ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.interrupt =
+      globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
+        ? new Int32Array(new SharedArrayBuffer(4))
+        : null;
   }
 
   boot() {
     if (this.booted) return this.booted;
-    this.worker = new Worker(this.runtimeURL + "worker.js", { type: "module", name: "pyodide" });
+    this.worker = new Worker(`${this.runtimeURL}worker.js`, { type: "module", name: "pyodide" });
     this.booted = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
       this.worker.onerror = (event) => {
@@ -55,7 +57,12 @@ export class PythonWorker {
       };
     });
     this.booted.catch(() => {});
-    this.worker.postMessage({ type: "boot", runtimeURL: this.runtimeURL, manifest: this.manifest, interruptBuffer: this.interrupt });
+    this.worker.postMessage({
+      type: "boot",
+      runtimeURL: this.runtimeURL,
+      manifest: this.manifest,
+      interruptBuffer: this.interrupt,
+    });
     return this.booted;
   }
 
@@ -135,7 +142,10 @@ export class PythonWorker {
         original(message);
         resolve("interrupted");
       };
-      job.stopTimer = this._watchInterrupt(() => { this.restart(); resolve("restarted"); });
+      job.stopTimer = this._watchInterrupt(() => {
+        this.restart();
+        resolve("restarted");
+      });
     });
     return job.stopping;
   }
@@ -149,10 +159,14 @@ export class PythonWorker {
    */
   _watchInterrupt(giveUp) {
     const buffer = this.interrupt;
-    Atomics.store(buffer, 0, 2);            // SIGINT -> KeyboardInterrupt in the cell
-    let waited = 0, sinceTaken = 0, seen = false, last = performance.now();
+    Atomics.store(buffer, 0, 2); // SIGINT -> KeyboardInterrupt in the cell
+    let waited = 0,
+      sinceTaken = 0,
+      seen = false,
+      last = performance.now();
     const handle = { timer: null };
-    const report = this.lastStop = { outcome: "pending", seen: false, waitedMs: 0, signals: 1 };
+    const report = { outcome: "pending", seen: false, waitedMs: 0, signals: 1 };
+    this.lastStop = report;
     const tick = () => {
       const now = performance.now();
       const step = Math.min(now - last, STOP_TICK_MS * 2);
@@ -161,7 +175,8 @@ export class PythonWorker {
       if (Atomics.load(buffer, 0) === 0) {
         seen = true;
         sinceTaken += step;
-        if (sinceTaken >= STOP_RESIGNAL_MS) {   // taken but not ending: signal again
+        if (sinceTaken >= STOP_RESIGNAL_MS) {
+          // taken but not ending: signal again
           Atomics.store(buffer, 0, 2);
           sinceTaken = 0;
           report.signals += 1;
@@ -172,8 +187,7 @@ export class PythonWorker {
       if (waited >= budget) {
         report.outcome = "restarted";
         giveUp();
-      }
-      else handle.timer = setTimeout(tick, STOP_TICK_MS);
+      } else handle.timer = setTimeout(tick, STOP_TICK_MS);
     };
     handle.timer = setTimeout(tick, STOP_TICK_MS);
     return handle;
@@ -186,7 +200,14 @@ export class PythonWorker {
     this._start();
     for (const job of orphans) {
       if (job.stopTimer) clearTimeout(job.stopTimer.timer);
-      job.resolve({ type: "done", restarted: true, error: "KeyboardInterrupt", kind: "KeyboardInterrupt", traceback: null, ms: 0 });
+      job.resolve({
+        type: "done",
+        restarted: true,
+        error: "KeyboardInterrupt",
+        kind: "KeyboardInterrupt",
+        traceback: null,
+        ms: 0,
+      });
     }
     this._emit("restart");
   }

@@ -3,17 +3,17 @@
 // It never touches the DOM and knows nothing of the page beyond these messages.
 import harnessSource from "./harness.py";
 
-const OUTPUT_CAP = 200000;      // characters of stdout+stderr per cell
-const DISPLAY_CAP = 50;         // display messages per cell
-const STALL_MS = 30000;         // a download with no data for this long has failed
-const BYTES_EVERY_MS = 100;     // at most ten download-progress messages a second
+const OUTPUT_CAP = 200000; // characters of stdout+stderr per cell
+const DISPLAY_CAP = 50; // display messages per cell
+const STALL_MS = 30000; // a download with no data for this long has failed
+const BYTES_EVERY_MS = 100; // at most ten download-progress messages a second
 const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 
 let pyodide = null;
-let runner = null;              // the _lessonrunner module (harness.py)
-let booting = null;             // promise of the boot
-let current = null;             // {id, chars, capped, displays}
-const downloads = { inFlight: 0, lastActivity: 0 };   // kept by countDownloads()
+let runner = null; // the _lessonrunner module (harness.py)
+let booting = null; // promise of the boot
+let current = null; // {id, chars, capped, displays}
+const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
 
@@ -41,7 +41,7 @@ function writer(stream) {
 
 function sriOf(hex) {
   const bytes = hex.match(/../g).map((h) => parseInt(h, 16));
-  return "sha256-" + btoa(String.fromCharCode(...bytes));
+  return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
 /**
@@ -76,16 +76,20 @@ async function fetchVerified(url, sha256) {
  */
 function countDownloads() {
   const realFetch = self.fetch;
-  let loaded = 0, expected = 0, lastPost = 0;
+  let loaded = 0,
+    expected = 0,
+    lastPost = 0;
   const report = (force) => {
     const now = performance.now();
     if (!force && now - lastPost < BYTES_EVERY_MS) return;
     lastPost = now;
     post({ type: "bytes", loaded, expected });
   };
-  const touch = () => { downloads.lastActivity = performance.now(); };
+  const touch = () => {
+    downloads.lastActivity = performance.now();
+  };
   self.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : String(input && input.url || input);
+    const url = typeof input === "string" ? input : String(input?.url || input);
     const big = BIG_DOWNLOAD.test(url);
     downloads.inFlight += 1;
     touch();
@@ -113,7 +117,7 @@ function countDownloads() {
           touch();
           report(false);
         }
-      } catch (err) {
+      } catch (_err) {
         // the real consumer sees (and reports) the same failure
       } finally {
         downloads.inFlight -= 1;
@@ -122,7 +126,9 @@ function countDownloads() {
     })();
     return response;
   };
-  return () => { self.fetch = realFetch; };
+  return () => {
+    self.fetch = realFetch;
+  };
 }
 
 async function boot({ runtimeURL, manifest, interruptBuffer }) {
@@ -131,8 +137,8 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
   const stopCounting = countDownloads();
   try {
     step("python", "start");
-    const { loadPyodide } = await import(/* @vite-ignore */ runtimeURL + "pyodide/pyodide.mjs");
-    const config = { indexURL: runtimeURL + "pyodide/", env: { NO_COLOR: "1", PYTHON_COLORS: "0" } };
+    const { loadPyodide } = await import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
+    const config = { indexURL: `${runtimeURL}pyodide/`, env: { NO_COLOR: "1", PYTHON_COLORS: "0" } };
     if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
     pyodide = await loadPyodide(config);
     pyodide.setStdout(writer("stdout"));
@@ -146,8 +152,14 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     try {
       const problems = [];
       await failIfStalled(
-        pyodide.loadPackage("numpy", { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) }),
-        manifest.download_stall_ms || STALL_MS, "NumPy");
+        pyodide.loadPackage("numpy", {
+          checkIntegrity: true,
+          messageCallback: () => {},
+          errorCallback: (m) => problems.push(m),
+        }),
+        manifest.download_stall_ms || STALL_MS,
+        "NumPy",
+      );
       try {
         pyodide.runPython("import numpy");
       } catch (err) {
@@ -156,7 +168,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
       step("numpy", "done");
     } catch (err) {
       // Pure-Python cells still run; cells that need NumPy get a clear explanation.
-      numpyProblem = String(err && err.message || err);
+      numpyProblem = String(err?.message || err);
       step("numpy", "failed");
       post({ type: "boot-error", stage: "numpy", partial: true, message: numpyProblem });
     }
@@ -166,10 +178,10 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     for (const name of ["pyautograd", "lessonkit"]) {
       const entry = manifest.wheels[name];
-      const data = await fetchVerified(runtimeURL + "wheels/" + entry.file, entry.sha256);
+      const data = await fetchVerified(`${runtimeURL}wheels/${entry.file}`, entry.sha256);
       pyodide.unpackArchive(data, entry.format, { extractDir: site });
     }
-    pyodide.FS.writeFile(site + "/_lessonrunner.py", harnessSource);
+    pyodide.FS.writeFile(`${site}/_lessonrunner.py`, harnessSource);
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     runner = pyodide.pyimport("_lessonrunner");
@@ -181,7 +193,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     step("pyautograd", numpyProblem ? "failed" : "done");
     post({ type: "ready", limited: Boolean(numpyProblem) });
   } catch (err) {
-    post({ type: "boot-error", stage, message: String(err && err.message || err) });
+    post({ type: "boot-error", stage, message: String(err?.message || err) });
     throw err;
   } finally {
     stopCounting();
@@ -195,7 +207,7 @@ function run({ id, ns, index, code }) {
   try {
     result = JSON.parse(runner.run_cell(ns, index, code));
   } catch (err) {
-    result = { error: "InternalError: " + String(err), traceback: String(err), kind: "InternalError" };
+    result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };
   }
   const ms = Math.round(performance.now() - started);
   post({ type: "done", id, ms, capped: current.capped, ...result });
@@ -211,8 +223,9 @@ self.onmessage = async (event) => {
   }
   try {
     await booting;
-  } catch (err) {
-    if (message.type === "run") post({ type: "done", id: message.id, ms: 0, bootFailed: true, error: null, traceback: null });
+  } catch (_err) {
+    if (message.type === "run")
+      post({ type: "done", id: message.id, ms: 0, bootFailed: true, error: null, traceback: null });
     return;
   }
   if (message.type === "run") run(message);

@@ -6,7 +6,8 @@ message to the page, which draws it (Graphviz SVG, line chart). In CPython (the 
 suite) the default sink keeps the messages in ``displayed`` so tests can look at them.
 Nothing here prints, so a cell's stdout is the same in both places.
 """
-from .display import show, plot, displayed, set_sink
+
+from .display import displayed, plot, set_sink, show
 from .exercises import check
 
 __all__ = ["show", "plot", "check", "displayed", "set_sink"]

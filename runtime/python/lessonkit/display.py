@@ -1,6 +1,6 @@
 """The display protocol: ``{"kind": "dot" | "plot", ...}`` messages sent to a sink."""
 
-displayed = []          # messages seen by the default sink (CPython, tests)
+displayed = []  # messages seen by the default sink (CPython, tests)
 _sink = displayed.append
 
 
@@ -18,6 +18,7 @@ def show(obj, title=None):
     """
     if not isinstance(obj, str):
         from pyautograd.viz import to_dot
+
         obj = to_dot(obj)
     if not obj.lstrip().startswith(("digraph", "graph", "strict")):
         raise ValueError("show() expects DOT text or a tensor")

@@ -1,25 +1,26 @@
 """Exercises of lesson 1 (computational graph). Answers stay here; the page shows only hints."""
+
 from .exercises import Exercise
 
 EXERCISES = {
     "1.1": Exercise(
         expected=12.0,
         hint="ঘাতের নিয়ম মনে করুন: xⁿ-এর ডেরিভেটিভ n·xⁿ⁻¹। সূত্রটি লিখে তারপর x-এর মান বসান; "
-             "অথবা requires_grad=True দিয়ে x বানিয়ে (x ** 3).backward() চালিয়ে x.grad দেখুন।",
+        "অথবা requires_grad=True দিয়ে x বানিয়ে (x ** 3).backward() চালিয়ে x.grad দেখুন।",
     ),
     "1.2": Exercise(
         expected=3,
         hint="walk(z.grad_fn) এর ফলে যেসব নামের শেষে Backward আছে, শুধু সেগুলো গুনুন। "
-             "AccumulateGrad গুনবেন না, আর প্রতিটি অপারেশন একবারই গোনা হয়।",
+        "AccumulateGrad গুনবেন না, আর প্রতিটি অপারেশন একবারই গোনা হয়।",
     ),
     "1.3": Exercise(
         expected=[6.0, 1.0],
         hint="∂z/∂x = y + 2x আর ∂z/∂y = x সূত্রে নতুন মানগুলো বসান। তালিকায় আগে x.grad, "
-             "পরে y.grad দিন; দুটি সংখ্যাই লাগবে।",
+        "পরে y.grad দিন; দুটি সংখ্যাই লাগবে।",
     ),
     "1.4": Exercise(
         expected=0.0,
         hint="শর্ত t > 0 তে t = 0 বসালে সত্য হয় না মিথ্যা? যে শাখা চলবে, শুধু সেই শাখার রাশির "
-             "ডেরিভেটিভ বের করে t = 0 বসান। কোড দিয়েও যাচাই করতে পারেন।",
+        "ডেরিভেটিভ বের করে t = 0 বসান। কোড দিয়েও যাচাই করতে পারেন।",
     ),
 }

@@ -4,18 +4,20 @@ Each lesson N keeps its exercises in ``lessonkit/ex0N.py`` as a dict
 ``EXERCISES = {"N.k": Exercise(...)}``. The expected answer stays in that module, so
 the page only ever shows the verdict and the hint, never the answer itself.
 """
+
 import importlib
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)
 class Exercise:
-    expected: Any                      # a number, a sequence of numbers, or a string
-    hint: str                          # said when the answer is wrong (Bengali)
-    tol: float = 1e-4                  # relative/absolute tolerance for numbers
-    judge: Callable[[Any], bool] | None = None   # custom test instead of ``expected``
+    expected: Any  # a number, a sequence of numbers, or a string
+    hint: str  # said when the answer is wrong (Bengali)
+    tol: float = 1e-4  # relative/absolute tolerance for numbers
+    judge: Callable[[Any], bool] | None = None  # custom test instead of ``expected``
 
 
 def _to_plain(value):
