@@ -30,7 +30,7 @@ failure messages).
 
 ``run_page`` puts ``runtime/python`` (for ``lessonkit``) and the repository root (for
 ``pyautograd``) on ``sys.path``. It does not seed random generators: callers do that
-(``tests/test_docs_cells.py`` calls ``pyautograd.manual_seed(0)`` and
+(``tests/docs/test_docs_cells.py`` calls ``pyautograd.manual_seed(0)`` and
 ``numpy.random.seed(0)`` before every page).
 
 To check one page by hand::

@@ -39,7 +39,7 @@ def _no_input(prompt=""):
 
 
 def _seed():
-    """Seed like tests/test_docs_cells.py does before each page, so printed numbers match."""
+    """Seed like tests/docs/test_docs_cells.py does before each page, so printed numbers match."""
     try:
         import numpy
 

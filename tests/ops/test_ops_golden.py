@@ -13,7 +13,7 @@ import pytest
 
 import pyautograd
 
-GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
 OPS = json.loads((GOLDEN / "ops.json").read_text())["cases"]
 
 

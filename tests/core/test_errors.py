@@ -18,7 +18,9 @@ import pytest
 
 import pyautograd
 
-GOLDEN = json.loads((pathlib.Path(__file__).resolve().parent / "golden" / "errors.json").read_text())["cases"]
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "errors.json").read_text())[
+    "cases"
+]
 
 
 def _norm(name, msg):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from doc_cells import REPO_ROOT, Cell, Result, compare, parse_cells, run_page  # noqa: E402
 
 DOCS = REPO_ROOT / "docs"

@@ -1,4 +1,4 @@
-"""What the lesson pages must contain, beyond "every cell runs" (tests/test_docs_cells.py).
+"""What the lesson pages must contain, beyond "every cell runs" (tests/docs/test_docs_cells.py).
 
 Conventions every lesson writer must follow (these tests enforce them):
 
@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from doc_cells import REPO_ROOT, RUNTIME_PYTHON, parse_cells, run_page  # noqa: E402
 
 sys.path.insert(0, str(RUNTIME_PYTHON))

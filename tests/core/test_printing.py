@@ -13,7 +13,7 @@ import pytest
 
 import pyautograd
 
-GOLDEN = json.loads((pathlib.Path(__file__).resolve().parent / "golden" / "printing.json").read_text())[
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "printing.json").read_text())[
     "cases"
 ]
 
