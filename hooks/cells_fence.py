@@ -11,6 +11,11 @@ turns each ``.lr-cell`` into an editor with buttons when the page loads.
 from __future__ import annotations
 
 import html
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "runtime" / "python"))
+from lessonkit.cells import EXPECT_ERROR, EXPECTED, RUN, CellSyntaxError, parse_cells  # noqa: E402
 
 # The label shown above an expected-output block (the reader sees it even without JS).
 EXPECTED_LABEL = "প্রত্যাশিত আউটপুট"
@@ -39,10 +44,10 @@ def _validator(language, inputs, options, attrs, md):
 
 def python_fence(src, language, class_name, options, md, **kwargs):
     classes = list(kwargs.get("classes") or [])
-    if "run" not in classes:
+    if RUN not in classes:
         return _highlight(src, language, options, md, classes, kwargs.get("id_value"), kwargs.get("attrs"))
-    expect_error = "expect-error" in classes
-    rest = [c for c in classes if c not in ("run", "expect-error")]
+    expect_error = EXPECT_ERROR in classes
+    rest = [c for c in classes if c not in (RUN, EXPECT_ERROR)]
     code = _highlight(src, language, options, md, rest)
     marker = ' data-expect-error=""' if expect_error else ""
     return f'<div class="lr-cell"{marker} data-src="{html.escape(src, quote=True)}">{code}</div>'
@@ -50,11 +55,20 @@ def python_fence(src, language, class_name, options, md, **kwargs):
 
 def text_fence(src, language, class_name, options, md, **kwargs):
     classes = list(kwargs.get("classes") or [])
-    if "expected" not in classes:
+    if EXPECTED not in classes:
         return _highlight(src, language, options, md, classes, kwargs.get("id_value"), kwargs.get("attrs"))
-    rest = [c for c in classes if c != "expected"]
+    rest = [c for c in classes if c != EXPECTED]
     code = _highlight(src, language, options, md, rest)
     return f'<div class="lr-expected"><p class="lr-expected-label">{EXPECTED_LABEL}</p>{code}</div>'
+
+
+def check_page(markdown, src_path):
+    """Fail the build on a cell fence the contract does not define (a typo in a class, an
+    expected block that follows no cell), instead of rendering it silently as plain code."""
+    try:
+        parse_cells(markdown)
+    except CellSyntaxError as exc:
+        raise CellSyntaxError(f"{src_path}: {exc}") from None
 
 
 def install(config):

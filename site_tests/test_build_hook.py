@@ -126,3 +126,13 @@ def test_missing_node_modules_runs_npm_ci_or_says_to(tmp_path, monkeypatch):
     assert runtime_assets._node_modules(tmp_path) == tmp_path / "node_modules"
     assert ran == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
     assert runtime_assets._node_modules(tmp_path) and len(ran) == 1  # up to date: no second npm ci
+
+
+def test_a_cell_fence_outside_the_contract_fails_the_build_with_its_page_and_line():
+    import cells_fence
+
+    cells_fence.check_page("```python {.run}\nx = 1\n```\n", "ok.md")  # a valid page passes
+    with pytest.raises(
+        cells_fence.CellSyntaxError, match=r"^lessons/x\.md: line 3: unknown class \.expect_error"
+    ):
+        cells_fence.check_page("text\n\n```python {.run .expect_error}\n1/0\n```\n", "lessons/x.md")

@@ -16,9 +16,10 @@ DOCS = REPO / "docs"
 
 
 def _pages():
-    pages = sorted((DOCS / "lessons").glob("*.md"))
-    pages.append(DOCS / "playground.md")
-    return pages
+    """The pages of mkdocs.yml's nav that have runnable cells, in reading order."""
+    import doc_cells
+
+    return doc_cells.nav_pages()
 
 
 def _url_path(md: Path) -> str:
@@ -35,13 +36,6 @@ def _cpython(cells):
     pyautograd.manual_seed(0)
     numpy.random.seed(0)
     return doc_cells.run_page(cells)
-
-
-def _lines(text):
-    lines = [l.rstrip() for l in (text or "").splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
 
 
 def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
@@ -105,7 +99,7 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
                         problems.append(f"{where}: CPython {want.error!r} != browser {got['error']!r}")
                 if c.expected is None and ("empty(" in c.code or "empty_like(" in c.code):
                     continue  # uninitialised memory: no expected block, values differ by design
-                if _lines(want.stdout) != _lines(got["stdout"]):
+                if doc_cells.normalise(want.stdout) != doc_cells.normalise(got["stdout"]):
                     problems.append(
                         f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}"
                     )

@@ -1,15 +1,17 @@
 """Runs the reader's cells inside Pyodide; the site's worker imports this as ``_lessonrunner``.
 
-One namespace per page visit (like a notebook kernel per page). Cells are compiled with
-the file name ``<cell N>``, exactly as tests/doc_cells.py does in CPython, so tracebacks
-and error lines read the same in both places; the traceback shown to the reader keeps
-only frames of the reader's own cells.
+One namespace per page visit (like a notebook kernel per page). Each cell runs through
+``lessonkit.cells.execute``, the same function the CPython tests use, so tracebacks and
+error lines read the same in both places; the traceback shown to the reader keeps only
+frames of the reader's own cells.
 """
 
 import json
 import linecache
 import sys
 import traceback
+
+from lessonkit.cells import cell_filename, execute, last_line
 
 _namespaces = {}
 
@@ -80,18 +82,18 @@ def run_cell(key, index, code):
     if key not in _namespaces:
         new_namespace(key)
     ns = _namespaces[key]
-    filename = f"<cell {index}>"
+    filename = cell_filename(index)
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     error = text = kind = None
     try:
-        exec(compile(code, filename, "exec"), ns)
-    except BaseException as exc:  # the reader's error (or Stop's KeyboardInterrupt) is data
-        kind = type(exc).__name__
-        error = "".join(traceback.format_exception_only(type(exc), exc)).rstrip()
-        te = traceback.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
-        _only_cells(te)
-        text = "".join(te.format())
+        exc = execute(code, index, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
+    if exc is not None:
+        kind = type(exc).__name__
+        error = last_line(exc)
+        te = traceback.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
+        _only_cells(te)
+        text = "".join(te.format())
     return json.dumps({"error": error, "traceback": text, "kind": kind})

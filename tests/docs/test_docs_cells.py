@@ -12,10 +12,19 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from doc_cells import REPO_ROOT, Cell, Result, compare, parse_cells, run_page  # noqa: E402
+from doc_cells import (  # noqa: E402
+    DOCS,
+    REPO_ROOT,
+    Cell,
+    CellSyntaxError,
+    Result,
+    compare,
+    nav_pages,
+    parse_cells,
+    run_page,
+)
 
-DOCS = REPO_ROOT / "docs"
-PAGES = sorted(DOCS.rglob("*.md"))
+PAGES = nav_pages()
 
 
 # ---------------------------------------------------------------- the harness itself
@@ -61,10 +70,6 @@ SAMPLE = textwrap.dedent("""\
     y = 1
     ```
     some prose
-
-    ```text {.expected}
-    not attached: prose comes between
-    ```
     """)
 
 
@@ -106,6 +111,19 @@ def test_compare_fails_on_unexpected_and_missing_errors():
     wants_error = Cell(0, "", True, None, 1)
     assert "no exception" in compare(wants_error, Result("", "", None, None))
     assert compare(wants_error, Result("", "", "ValueError: x", "tb")) is None
+
+
+def test_unknown_classes_and_orphan_expected_blocks_fail_loudly():
+    with pytest.raises(CellSyntaxError, match="line 1: unknown class .expect-eror"):
+        parse_cells("```python {.run .expect-eror}\n1/0\n```\n")
+    with pytest.raises(CellSyntaxError, match="line 5: an {.expected} block must follow a runnable cell"):
+        parse_cells("```python {.run}\nx = 1\n```\nprose\n```text {.expected}\n1\n```\n")
+    with pytest.raises(CellSyntaxError, match="unknown class .wide"):
+        parse_cells("```python {.run}\nx = 1\n```\n```text {.expected .wide}\n1\n```\n")
+
+
+def test_every_docs_page_is_in_the_nav():
+    assert sorted(PAGES) == sorted(DOCS.rglob("*.md")), "a page missing from mkdocs.yml's nav is never tested"
 
 
 def test_lessonkit_is_importable_from_cells():

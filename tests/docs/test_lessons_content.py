@@ -44,19 +44,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from doc_cells import REPO_ROOT, RUNTIME_PYTHON, parse_cells, run_page  # noqa: E402
+from doc_cells import REPO_ROOT, RUNTIME_PYTHON, lesson_pages, parse_cells, run_page  # noqa: E402
 
 sys.path.insert(0, str(RUNTIME_PYTHON))
 
 DOCS = REPO_ROOT / "docs"
-LESSONS = {
-    1: "01-computational-graph.md",
-    2: "02-backprop-by-hand.md",
-    3: "03-two-layer-network.md",
-    4: "04-automatic-differentiation.md",
-    5: "05-backward-gradient.md",
-    6: "06-training.md",
-}
+LESSONS = lesson_pages()  # from mkdocs.yml's nav: a new lesson needs no edit here
 EXERCISES_HEADING = "## অনুশীলনী"
 SUMMARY_HEADING = "## যা শিখলাম"
 
@@ -69,12 +62,12 @@ _TWO_LAYER = [
     ("dL/db2", (2.0,)),
 ]
 
-# lesson -> list of (label or None, numbers)
+# lesson file -> list of (label or None, numbers)
 SEED_NUMBERS = {
-    1: [("z", (10.0,)), ("x.grad", (7.0,)), ("y.grad", (2.0,))],
-    3: _TWO_LAYER,
-    4: _TWO_LAYER,
-    5: [
+    "01-computational-graph.md": [("z", (10.0,)), ("x.grad", (7.0,)), ("y.grad", (2.0,))],
+    "03-two-layer-network.md": _TWO_LAYER,
+    "04-automatic-differentiation.md": _TWO_LAYER,
+    "05-backward-gradient.md": [
         (None, (0.3, 3.0, 3e-4)),  # a.grad with gradient=[0.1, 1, 1e-4]
         (None, (1.2, 16.0, 2e-3)),  # b.grad
         (None, (1.6667e-2, 1.4286e-1, 1.25e-5)),  # c.grad
@@ -94,8 +87,8 @@ _BENGALI = re.compile(r"[\u0980-\u09FF]")
 _LATIN = re.compile(r"[A-Za-z]")
 
 
-def _lesson_path(n):
-    return DOCS / "lessons" / LESSONS[n]
+def _lesson_path(name):
+    return DOCS / "lessons" / name
 
 
 def _numbers(text):
@@ -213,9 +206,13 @@ def test_page_prose_is_mostly_bengali(page):
 _CHECK_CALL = re.compile(r"""check\(\s*["'](\d+\.\d+)["']""")
 
 
-@pytest.mark.parametrize("lesson", sorted(LESSONS))
-def test_lesson_has_exercises_and_summary(lesson):
-    page = _lesson_path(lesson)
+def test_every_lesson_is_in_the_nav():
+    on_disk = sorted((DOCS / "lessons").glob("*.md"))
+    assert sorted(LESSONS) == on_disk, "every lesson file must be listed in mkdocs.yml's nav (and only once)"
+
+
+@pytest.mark.parametrize("page", LESSONS, ids=[p.name for p in LESSONS])
+def test_lesson_has_exercises_and_summary(page):
     assert page.exists(), f"{page.relative_to(REPO_ROOT)} is missing"
     text = page.read_text(encoding="utf-8")
     lines = [l.rstrip() for l in text.splitlines()]
@@ -227,7 +224,9 @@ def test_lesson_has_exercises_and_summary(lesson):
     for cell in parse_cells(text):
         used += _CHECK_CALL.findall(cell.code)
     assert len(set(used)) >= 3, f"{page.name}: only {sorted(set(used))} exercises"
-    assert all(i.split(".")[0] == str(lesson) for i in used), used
+    prefixes = {i.split(".")[0] for i in used}
+    assert len(prefixes) == 1, f"{page.name}: exercise ids from several lessons: {sorted(set(used))}"
+    lesson = int(prefixes.pop())
     module = importlib.import_module(f"lessonkit.ex{lesson:02d}")
     assert set(used) == set(module.EXERCISES), (
         f"{page.name}: page uses {sorted(set(used))}, ex{lesson:02d}.py defines {sorted(module.EXERCISES)}"
@@ -300,7 +299,7 @@ def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
 
     from pyautograd.viz import to_dot
 
-    page = _lesson_path(1).read_text(encoding="utf-8")
+    page = _lesson_path("01-computational-graph.md").read_text(encoding="utf-8")
     assert "next_functions" in page and "to_dot" in page
     namespace = {"__name__": "__main__"}
     before = len(lessonkit.displayed)
