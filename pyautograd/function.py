@@ -96,14 +96,14 @@ class Function(Node):
             result = cls.forward(ctx, *data)
         out = Tensor._make(result, record, ctx if record else None)
         if record:
-            ctx._connect(args, out)
+            ctx._connect(args, out, result)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
 
             propagate_tangent(cls, ctx, args, out)
         return out
 
-    def _connect(self, args, out):
+    def _connect(self, args, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""
         n_inputs = len(args) - self.n_options
@@ -118,7 +118,7 @@ class Function(Node):
         self.next_functions = tuple(edges)
         self.needs_input_grad = tuple(needs)
         if self._saved:
-            self._bind_saved(args, out)
+            self._bind_saved(args, out, result)
         if anomaly.state.enabled:
             anomaly.remember_forward(self)
 
@@ -126,8 +126,16 @@ class Function(Node):
     def save_for_backward(self, *arrays):
         self._saved = arrays
 
-    def _bind_saved(self, args, out):
-        """Remember which tensor each saved array belongs to, and that tensor's version."""
+    def _bind_saved(self, args, out, result):
+        """Remember which tensor each saved array belongs to, and that tensor's version.
+
+        A saved output is recognised by identity with what ``forward`` returned (``result``),
+        not with the output's ``_data``: for a 0-d output NumPy ufuncs return a NumPy scalar,
+        which ``Tensor._make`` wraps in a new 0-d array (``_data`` is always an ndarray).
+        The scalar stays saved as it is (arithmetic on NumPy scalars is ~10x faster than on
+        0-d arrays, and it holds the same value), but it is bound to the output tensor, so
+        ``create_graph`` differentiates through it and in-place changes to it are caught.
+        """
         sources = []
         for array in self._saved:
             source = None
@@ -136,7 +144,7 @@ class Function(Node):
                     source = (a, a._vc, a._vc[0], None)
                     break
             else:
-                if array is out._data:
+                if array is result:
                     source = (None, out._vc, 0, self)
             sources.append(source)
         self._saved_sources = sources

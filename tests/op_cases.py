@@ -63,6 +63,36 @@ CASES = [
 ]
 
 
+# Element-wise cases run again on 0-d, 1-d and broadcast inputs: NumPy treats 0-d arrays
+# differently (its ufuncs return scalars), and broadcasting sums gradients back down.
+ONE_INPUT = [
+    "add_scalar", "rsub", "rdiv_reciprocal", "pow_number", "rpow", "neg", "exp", "log", "sqrt",
+    "abs", "sin", "cos", "tanh", "sigmoid", "relu", "clamp", "clone", "to_float32", "sum", "mean",
+    "max_all",
+]  # fmt: skip
+TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where"]
+ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
+TWO_INPUT_SHAPES = {
+    "0d": [(), ()],
+    "1d": [(4,), (4,)],
+    "0d_1d": [(), (3,)],
+    "1d_0d": [(3,), ()],
+    "broadcast": [(2, 1), (1, 3)],
+}
+
+
+def _with_shape_variants(cases):
+    by_name = {name: fn for name, fn, _ in cases}
+    variants = []
+    for names, shape_sets in ((ONE_INPUT, ONE_INPUT_SHAPES), (TWO_INPUTS, TWO_INPUT_SHAPES)):
+        for name in names:
+            variants += [(f"{name}_{label}", by_name[name], shapes) for label, shapes in shape_sets.items()]
+    return cases + variants
+
+
+CASES = _with_shape_variants(CASES)
+
+
 def _setitem(a, b):
     c = a * 1
     c[1:3] = b
