@@ -8,6 +8,16 @@ same weights and data (float32, drawn with NumPy), so their losses can be compar
     loss (yhat - y)^2, at x1=1, x2=2, y=0, w1=.5, w2=-.5, b1=.5, w3=2, b2=0.
 (b) an MLP 784-256-10 (ReLU), softmax cross-entropy, batch 128.
 (c) an MLP 2-64-64-1 (tanh), mean squared error, batch 32.
+
+pyautograd and PyTorch run each case in two update styles: ``"optim"`` (``opt.zero_grad()``,
+``opt.step()``) and ``"manual"``, the update the lessons teach::
+
+    with torch.no_grad():
+        for p in params:
+            p -= lr * p.grad
+            p.grad.zero_()
+
+The other peers have one way to update (by hand), used for both styles.
 """
 
 import numpy as np
@@ -15,6 +25,23 @@ import numpy as np
 LR = 0.1
 SCALAR = dict(x1=1.0, x2=2.0, y=0.0, w1=0.5, w2=-0.5, b1=0.5, w3=2.0, b2=0.0)
 PARAMS = ("w1", "w2", "b1", "w3", "b2")
+STYLES = ("optim", "manual")
+
+
+def _updater(lib, params, style):
+    """(zero_grad, update) for ``lib`` (pyautograd or torch) in the given style."""
+    params = list(params)
+    if style == "optim":
+        opt = lib.optim.SGD(params, lr=LR)
+        return opt.zero_grad, opt.step
+
+    def update():
+        with lib.no_grad():
+            for p in params:
+                p -= LR * p.grad
+                p.grad.zero_()
+
+    return (lambda: None), update
 
 
 def mlp_problem(sizes, batch, classification, seed=0):
@@ -38,37 +65,37 @@ def mlp_problem(sizes, batch, classification, seed=0):
 
 
 # ---- (a) the scalar network ---------------------------------------------------------------------
-def scalar_pyautograd():
+def scalar_pyautograd(style="optim"):
     import pyautograd as pag
 
     p = {k: pag.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
     x1, x2, y = (pag.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
-    opt = pag.optim.SGD(list(p.values()), lr=LR)
+    zero_grad, update = _updater(pag, p.values(), style)
 
     def step():
-        opt.zero_grad()
+        zero_grad()
         h = pag.sigmoid(p["w1"] * x1 + p["w2"] * x2 + p["b1"])
         loss = (p["w3"] * h + p["b2"] - y) ** 2
         loss.backward()
-        opt.step()
+        update()
         return loss
 
     return step
 
 
-def scalar_torch():
+def scalar_torch(style="optim"):
     import torch
 
     p = {k: torch.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
     x1, x2, y = (torch.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
-    opt = torch.optim.SGD(list(p.values()), lr=LR)
+    zero_grad, update = _updater(torch, p.values(), style)
 
     def step():
-        opt.zero_grad()
+        zero_grad()
         h = torch.sigmoid(p["w1"] * x1 + p["w2"] * x2 + p["b1"])
         loss = (p["w3"] * h + p["b2"] - y) ** 2
         loss.backward()
-        opt.step()
+        update()
         return loss
 
     return step
@@ -139,7 +166,7 @@ def scalar_micrograd():
 
 
 # ---- (b), (c) MLPs -----------------------------------------------------------------------------------
-def mlp_pyautograd(problem, classification):
+def mlp_pyautograd(problem, classification, style="optim"):
     import pyautograd as pag
 
     weights, x, y = problem
@@ -152,20 +179,20 @@ def mlp_pyautograd(problem, classification):
             layers.append(pag.nn.ReLU() if classification else pag.nn.Tanh())
     model = pag.nn.Sequential(*layers)
     loss_fn = pag.nn.CrossEntropyLoss() if classification else pag.nn.MSELoss()
-    opt = pag.optim.SGD(model.parameters(), lr=LR)
+    zero_grad, update = _updater(pag, model.parameters(), style)
     xt, yt = pag.tensor(x), pag.tensor(y)
 
     def step():
-        opt.zero_grad()
+        zero_grad()
         loss = loss_fn(model(xt), yt)
         loss.backward()
-        opt.step()
+        update()
         return loss
 
     return step
 
 
-def mlp_torch(problem, classification):
+def mlp_torch(problem, classification, style="optim"):
     import torch
 
     weights, x, y = problem
@@ -178,14 +205,14 @@ def mlp_torch(problem, classification):
             layers.append(torch.nn.ReLU() if classification else torch.nn.Tanh())
     model = torch.nn.Sequential(*layers)
     loss_fn = torch.nn.CrossEntropyLoss() if classification else torch.nn.MSELoss()
-    opt = torch.optim.SGD(model.parameters(), lr=LR)
+    zero_grad, update = _updater(torch, model.parameters(), style)
     xt, yt = torch.tensor(x), torch.tensor(y)
 
     def step():
-        opt.zero_grad()
+        zero_grad()
         loss = loss_fn(model(xt), yt)
         loss.backward()
-        opt.step()
+        update()
         return loss
 
     return step
@@ -282,8 +309,10 @@ LABELS = {
 }
 
 
-def build(case, framework, sizes=None):
-    """``step`` for a case ("a", "b", "c") and framework, or None if it does not apply."""
+def build(case, framework, sizes=None, style="optim"):
+    """``step`` for a case ("a", "b", "c"), framework and update style, or None if it does
+    not apply."""
+    styled = {"style": style} if framework in ("pyautograd", "torch") else {}
     if case == "a":
         return {
             "pyautograd": scalar_pyautograd,
@@ -291,7 +320,7 @@ def build(case, framework, sizes=None):
             "torch": scalar_torch,
             "hips": scalar_hips,
             "micrograd": scalar_micrograd,
-        }[framework]()
+        }[framework](**styled)
     if framework == "micrograd":
         return None  # scalar engine: the MLP cases are out of its reach
     classification = case == "b"
@@ -299,4 +328,4 @@ def build(case, framework, sizes=None):
     problem = mlp_problem(shape, batch, classification)
     return {"pyautograd": mlp_pyautograd, "numpy": mlp_numpy, "torch": mlp_torch, "hips": mlp_hips}[
         framework
-    ](problem, classification)
+    ](problem, classification, **styled)

@@ -20,46 +20,63 @@ import run  # noqa: E402
 
 def test_quick_run_produces_a_table_and_targets():
     results, losses, frameworks = run.run(quick=True)
-    assert ("a", "pyautograd") in results and ("c", "pyautograd") in results
+    for row in run.ROWS:  # every case in both update styles, for pyautograd and PyTorch
+        assert (row, "pyautograd") in results and (row, "torch") in results, row
     assert all(t > 0 for t in results.values())
     text = run.table(results, frameworks)
-    assert text.count("\n") == 4 and "(a) scalar two-layer network" in text
-    assert "faster than" in run.targets(results)
+    assert text.count("\n") == 1 + len(run.ROWS) and "manual `no_grad` update" in text
+    goals = run.targets(results)
+    assert goals.count("\n") + 1 == 2 * len(run.ROWS) + 2 * 2 + 2  # torch, hips; numpy b, c; micrograd a
 
 
 def test_scalar_network_first_loss_is_the_lessons_for_every_sigmoid_framework():
     _, losses, frameworks = run.run(quick=True, only_cases="a")
-    for f in frameworks:
+    for (row, f), loss in losses.items():
         if f != "micrograd":
-            assert losses["a", f] == pytest.approx(1.0, rel=1e-6), f
+            assert loss == pytest.approx(1.0, rel=1e-6), (row, f)
     if "micrograd" in frameworks:  # ReLU instead of sigmoid: relu(0) = 0, so yhat = 0 and L = 0
-        assert losses["a", "micrograd"] == pytest.approx(0.0)
+        assert losses[("a", "optim"), "micrograd"] == pytest.approx(0.0)
 
 
 @pytest.mark.parametrize("case", ["b", "c"])
 def test_mlp_cases_agree_on_the_first_loss(case):
     _, losses, frameworks = run.run(quick=True, only_cases=case)
-    ref = losses[case, "numpy"]
-    for f in frameworks:
-        if (case, f) in losses:
-            assert losses[case, f] == pytest.approx(ref, rel=1e-4), f
+    ref = losses[(case, "optim"), "numpy"]
+    assert len(losses) == 2 + 2 + 2  # pyautograd and torch in both styles, NumPy, HIPS
+    for (row, f), loss in losses.items():
+        assert loss == pytest.approx(ref, rel=1e-4), (row, f)
 
 
-def test_steps_train():
-    step = cases.build("c", "pyautograd", run.QUICK_SIZES)
+@pytest.mark.parametrize("style", cases.STYLES)
+def test_steps_train(style):
+    step = cases.build("c", "pyautograd", run.QUICK_SIZES, style=style)
     first = cases.scalar_loss(step())
     for _ in range(30):
         last = cases.scalar_loss(step())
     assert last < first
 
 
-def test_results_file_keeps_the_profile_section(tmp_path):
+def test_both_update_styles_take_the_same_steps():
+    """The manual no_grad update is plain SGD: after ten steps both styles hold the same loss."""
+    for case in "abc":
+        optim = cases.build(case, "pyautograd", run.QUICK_SIZES, style="optim")
+        manual = cases.build(case, "pyautograd", run.QUICK_SIZES, style="manual")
+        for _ in range(10):
+            a, b = cases.scalar_loss(optim()), cases.scalar_loss(manual())
+        assert a == pytest.approx(b, rel=1e-6), case
+
+
+def test_results_file_rewrites_only_its_own_section(tmp_path):
     out = tmp_path / "RESULTS.md"
-    out.write_text("old\n## Profile\nnotes kept\n")
-    results = {("a", "pyautograd"): 1e-5, ("a", "numpy"): 1e-6}
+    out.write_text("# Benchmarks\n\n<!-- begin step -->\nold\n<!-- end step -->\n## Profile\nnotes kept\n")
+    row = ("a", "optim")
+    results = {(row, "pyautograd"): 1e-5, (row, "numpy"): 1e-6}
     run.write_results(
-        out, run.table(results, ["pyautograd", "numpy"], "a"), results, {("a", "pyautograd"): 1.0}
+        out, run.table(results, ["pyautograd", "numpy"], "a"), results, {(row, "pyautograd"): 1.0}
     )
     text = out.read_text()
-    assert text.startswith("# Benchmark") and text.endswith("## Profile\nnotes kept\n")
+    assert text.startswith("# Benchmarks\n\n<!-- begin step -->\n## One training step")
+    assert text.endswith("<!-- end step -->\n## Profile\nnotes kept\n") and "old" not in text
     assert "(**0.10**)" in text
+    run.write_results(out, "second run", results, {})
+    assert text.count("<!-- begin step -->") == 1 and "second run" in out.read_text()
