@@ -8,15 +8,78 @@ from ..tensor import Tensor
 
 
 def as_tensor_arg(x, like=None):
-    """Tensors pass through; numbers and arrays become constants (Python scalars stay scalars)."""
-    if type(x) is Tensor or isinstance(x, (int, float, bool)):
+    """Tensors pass through; numbers and arrays become constants (Python scalars stay scalars).
+
+    NumPy scalars (``np.float64(2)``, ``np.sqrt(2)``) become the Python numbers they hold:
+    PyTorch treats them as numbers, so they never upcast a float32 tensor."""
+    if type(x) is Tensor or type(x) is float or type(x) is int:
         return x
-    if isinstance(x, Tensor):
+    if isinstance(x, np.generic) and x.dtype.kind in "biuf":
+        return x.item()
+    if isinstance(x, (Tensor, int, float, bool)):
         return x
     data = np.asarray(x)
     if data.dtype == np.float64 and not isinstance(x, np.ndarray):
         data = data.astype(dtypes.get_default_dtype().numpy)
     return Tensor._make(data)
+
+
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2}  # bool < integer < floating
+
+
+def _widest(dtypes_):
+    """The promoted dtype of the highest category present (PyTorch: int64 and float16 give
+    float16, where NumPy would give float64)."""
+    top = max(_CATEGORY[d.kind] for d in dtypes_)
+    result = None
+    for d in dtypes_:
+        if _CATEGORY[d.kind] == top:
+            result = d if result is None else np.promote_types(result, d)
+    return result
+
+
+def result_dtype(*operands):
+    """PyTorch's type promotion over tensors and Python numbers (None is skipped).
+
+    Operands come in three tiers: tensors with dimensions, 0-d tensors, numbers. A later
+    tier decides only when it brings a higher category (bool < integer < floating): an
+    integer tensor times 2.5 is float32 (the default dtype), a float32 tensor times a 0-d
+    float64 tensor stays float32, a 0-d float64 tensor times an integer tensor is float64.
+    """
+    tiers = ([], [], [])
+    for x in operands:
+        if isinstance(x, Tensor):
+            tiers[0 if x._data.ndim else 1].append(x._data.dtype)
+        elif isinstance(x, bool):
+            tiers[2].append(np.dtype(np.bool_))
+        elif isinstance(x, int):
+            tiers[2].append(np.dtype(np.int64))
+        elif x is not None:
+            tiers[2].append(dtypes.get_default_dtype().numpy)
+    result = None
+    for tier in tiers:
+        if tier:
+            d = _widest(tier)
+            if result is None or _CATEGORY[d.kind] > _CATEGORY[result.kind]:
+                result = d
+    return result
+
+
+def floating(dtype):
+    """The dtype of a floating-point op's result: integers and bools give the default dtype."""
+    return dtype if dtype.kind == "f" else dtypes.get_default_dtype().numpy
+
+
+def cast_all(operands, target):
+    """Each tensor operand as ``target`` (a NumPy dtype); numbers pass through (NumPy keeps an
+    array's dtype against a Python number)."""
+    return [x.to(target) if isinstance(x, Tensor) and x._data.dtype != target else x for x in operands]
+
+
+def as_floating(a):
+    """A tensor an op like exp or sqrt may run on: integer and bool tensors become the
+    default dtype, as in PyTorch (``torch.exp(torch.arange(3))`` is float32)."""
+    return a if a._data.dtype.kind == "f" else a.to(dtypes.get_default_dtype())
 
 
 def broadcast_shapes(a, b):

@@ -3,11 +3,19 @@ summed back to the input's shape when the input was broadcast."""
 
 import numpy as np
 
-from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
 from . import common
-from .common import as_tensor_arg, broadcast_shapes, data_of, sum_to
+from .common import (
+    as_floating,
+    as_tensor_arg,
+    broadcast_shapes,
+    cast_all,
+    data_of,
+    floating,
+    result_dtype,
+    sum_to,
+)
 
 
 # ---- arithmetic ---------------------------------------------------------------------------
@@ -147,7 +155,7 @@ class Pow(Function):
     def forward(ctx, a, exponent):
         ctx.save_for_backward(a)
         ctx.exponent = exponent
-        return a**exponent
+        return _power(a, exponent)
 
     @staticmethod
     def backward(ctx, g):
@@ -162,6 +170,35 @@ class Pow(Function):
         (a,) = ctx.saved_tensors
         p = ctx.exponent
         return t * 0 if p == 0 else t * p * a ** (p - 1)
+
+
+_BY_MULTIPLYING = {2: lambda a: a * a, 3: lambda a: a * a * a, -1: lambda a: 1 / a, -2: lambda a: 1 / (a * a)}
+
+
+def _power(base, exponent):
+    """``base ** exponent`` rounded as PyTorch rounds it (one of them is an array).
+
+    PyTorch multiplies out small integer powers (``x**3`` is ``x*x*x``, ``x**-2`` is
+    ``1/(x*x)``) and computes other float32 powers to within an ulp, where NumPy's float32
+    power is often one ulp off: so those are computed in float64 from the float32 operands
+    and rounded once. ``10.0 ** torch.arange(-1, -6, -1)`` then has PyTorch's digits.
+    """
+    array = base if isinstance(base, np.ndarray) else exponent
+    if array.dtype.kind == "b":  # NumPy's bool power gives int8
+        return np.asarray(base**exponent).astype(np.bool_)
+    if array.dtype.kind != "f":
+        return base**exponent
+    if array is base and exponent in _BY_MULTIPLYING:
+        return _BY_MULTIPLYING[exponent](base)
+    if array is base and exponent == 0.5:
+        return np.sqrt(base)
+    if array.dtype.itemsize >= 8:
+        return base**exponent
+    narrow = array.dtype.type
+    wide_base, wide_exponent = (
+        x.astype(np.float64) if isinstance(x, np.ndarray) else np.float64(narrow(x)) for x in (base, exponent)
+    )
+    return (wide_base**wide_exponent).astype(array.dtype)
 
 
 class PowTensor(Function):
@@ -204,7 +241,7 @@ class RPow(Function):
 
     @staticmethod
     def forward(ctx, exponent, base):
-        out = base**exponent
+        out = _power(base, exponent)
         ctx.save_for_backward(out)
         ctx.base = base
         return out
@@ -474,36 +511,44 @@ class Minimum(Maximum):
 
 
 # ---- public functions -----------------------------------------------------------------------
-def _category(array):
-    return "bif".index(array.dtype.kind if array.dtype.kind in "bf" else "i")
-
-
-def _result_dtype(x, y):
-    """PyTorch's promotion of two tensors: a 0-d tensor decides only when it brings a higher
-    category (bool < int < float); otherwise the higher category wins, then the wider dtype."""
-    if (x.ndim == 0) != (y.ndim == 0):
-        dim_t, zero_t = (x, y) if y.ndim == 0 else (y, x)
-        return dim_t.dtype if _category(dim_t) >= _category(zero_t) else zero_t.dtype
-    if _category(x) != _category(y):
-        return x.dtype if _category(x) > _category(y) else y.dtype
-    return np.promote_types(x.dtype, y.dtype)
-
-
 def _binary(op, a, b):
     a, b = as_tensor_arg(a), as_tensor_arg(b)
-    if type(b) is float and a._data.dtype.kind != "f":  # int tensor * 0.5 -> default float
-        a = a.to(dtypes.get_default_dtype())
-    if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype != b._data.dtype:
-        target = _result_dtype(a._data, b._data)
-        a, b = (t if t._data.dtype == target else t.to(dtypes.from_numpy_dtype(target)) for t in (a, b))
-    if op is Div and a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f"):
-        a = a.to(dtypes.get_default_dtype())  # true division of integers gives floats
-        b = b.to(a.dtype) if isinstance(b, Tensor) else b
+    if (  # the common cases skip _needs_promotion (this runs for every + - * /)
+        type(a) is not Tensor
+        or a._data.dtype.kind != "f"
+        or (
+            b._data.dtype is not a._data.dtype
+            if type(b) is Tensor
+            else type(b) is not float and type(b) is not int
+        )
+    ) and _needs_promotion(a, b, op is Div):
+        target = result_dtype(a, b)
+        a, b = cast_all((a, b), floating(target) if op is Div else target)
     try:
         return op.apply(a, b)
     except ValueError:
         broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
         raise
+
+
+def _needs_promotion(a, b, true_division):
+    """False in the common cases (same dtypes, a float tensor and a number), so that they
+    skip ``result_dtype``; true division of integers always gives floats."""
+    if not isinstance(a, Tensor):
+        return True
+    kind = a._data.dtype.kind
+    if true_division and kind != "f":
+        return True
+    if isinstance(b, Tensor):
+        return b._data.dtype != a._data.dtype
+    return not (kind == "f" or (kind in "iu" and type(b) is int))
+
+
+def _with_number(tensor, number):
+    """``tensor`` cast to the dtype of ``tensor (op) number`` (``1.5 - int_tensor`` is float)."""
+    if not _needs_promotion(tensor, number, False):
+        return tensor
+    return cast_all((tensor,), result_dtype(tensor, number))[0]
 
 
 def data_of_arg(x):
@@ -515,8 +560,9 @@ def add(a, b, alpha=1):
 
 
 def sub(a, b, alpha=1):
-    if type(a) is not Tensor and isinstance(a, (int, float)):
-        return RSub.apply(as_tensor_arg(b) if alpha == 1 else b * alpha, a)
+    a = as_tensor_arg(a)
+    if not isinstance(a, Tensor):
+        return RSub.apply(_with_number(as_tensor_arg(b) if alpha == 1 else b * alpha, a), a)
     return _binary(Sub, a, b if alpha == 1 else b * alpha)
 
 
@@ -525,16 +571,20 @@ def mul(a, b):
 
 
 def div(a, b):
-    if type(a) is not Tensor and isinstance(a, (int, float)):
-        return mul(Reciprocal.apply(as_tensor_arg(b)), a)
+    a = as_tensor_arg(a)
+    if not isinstance(a, Tensor):
+        return mul(reciprocal(as_tensor_arg(b)), a)
     return _binary(Div, a, b)
 
 
 def pow(a, exponent):
-    if type(a) is not Tensor and isinstance(a, (int, float)):
-        return RPow.apply(as_tensor_arg(exponent), a)
-    if isinstance(exponent, (int, float)):
-        return Pow.apply(as_tensor_arg(a), exponent)
+    if type(a) is Tensor and type(exponent) is int and a._data.dtype.kind == "f":  # x ** 2: the common case
+        return Pow.apply(a, exponent)
+    a, exponent = as_tensor_arg(a), as_tensor_arg(exponent)
+    if not isinstance(a, Tensor):
+        return RPow.apply(_with_number(exponent, a), a)
+    if not isinstance(exponent, Tensor):
+        return Pow.apply(_with_number(a, exponent), exponent)
     return _binary(PowTensor, a, exponent)
 
 
@@ -551,7 +601,7 @@ def neg(a):
 
 
 def reciprocal(a):
-    return Reciprocal.apply(a)
+    return Reciprocal.apply(as_floating(a))
 
 
 def square(a):
@@ -559,15 +609,15 @@ def square(a):
 
 
 def exp(a):
-    return Exp.apply(a)
+    return Exp.apply(as_floating(a))
 
 
 def log(a):
-    return Log.apply(a)
+    return Log.apply(as_floating(a))
 
 
 def sqrt(a):
-    return Sqrt.apply(a)
+    return Sqrt.apply(as_floating(a))
 
 
 def abs(a):
@@ -575,19 +625,19 @@ def abs(a):
 
 
 def sin(a):
-    return Sin.apply(a)
+    return Sin.apply(as_floating(a))
 
 
 def cos(a):
-    return Cos.apply(a)
+    return Cos.apply(as_floating(a))
 
 
 def tanh(a):
-    return Tanh.apply(a)
+    return Tanh.apply(as_floating(a))
 
 
 def sigmoid(a):
-    return Sigmoid.apply(a)
+    return Sigmoid.apply(as_floating(a))
 
 
 def relu(a):
@@ -597,7 +647,8 @@ def relu(a):
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    return Clamp.apply(a, min, max)
+    min, max = (None if v is None else as_tensor_arg(v) for v in (min, max))
+    return Clamp.apply(_with_number(_with_number(a, min), max), min, max)
 
 
 clip = clamp

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import as_tensor_arg, broadcast_shapes, data_of, sum_to
+from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, result_dtype, sum_to
 
 
 def normalize_index(index):
@@ -166,6 +166,11 @@ def where(condition, a=None, b=None):
         return tuple(Tensor._make(i) for i in np.nonzero(data_of(condition)))
     condition = np.asarray(data_of(condition), dtype=bool)
     a, b = as_tensor_arg(a), as_tensor_arg(b)
+    target = result_dtype(a, b)
+    a, b = (
+        Tensor._make(np.asarray(x, dtype=target)) if x is not None and not isinstance(x, Tensor) else x
+        for x in cast_all((a, b), target)
+    )
     try:
         return Where.apply(a, b, condition)
     except ValueError:

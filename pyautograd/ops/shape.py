@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
-from .common import normalize_dims, sum_to
+from .common import cast_all, normalize_dims, result_dtype, sum_to
 from .common import permute as permute_generic
 
 
@@ -315,7 +315,7 @@ def cat(tensors, dim=0):
                     f"Expected size {x} but got size {y} for tensor number "
                     f"{number} in the list."
                 )
-    return Cat.apply(*tensors, d)
+    return Cat.apply(*cast_all(tensors, result_dtype(*tensors)), d)
 
 
 concat = cat
@@ -332,4 +332,4 @@ def stack(tensors, dim=0):
                 f"stack expects each tensor to be equal size, but got {list(first)} "
                 f"at entry 0 and {list(t_._data.shape)} at entry {i}"
             )
-    return Stack.apply(*tensors, dim % (len(first) + 1))
+    return Stack.apply(*cast_all(tensors, result_dtype(*tensors)), dim % (len(first) + 1))
