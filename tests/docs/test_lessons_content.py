@@ -18,19 +18,19 @@ Conventions every lesson writer must follow (these tests enforce them):
    letters in the prose (text outside code fences, ``$math$``/``$$math$$``, inline
    ``code``, HTML tags, link targets, attribute lists and admonition/tab keywords), and
    every Markdown heading contains Bengali.
-3. **Lessons 1-6** (``docs/lessons/0N-*.md``) each have
+3. **Every lesson** in ``LESSONS`` (``docs/lessons/0N-*.md``, lesson 4a ``04a-*.md``) has
    * a heading ``## অনুশীলনী`` (exercises) with at least 3 exercises: runnable cells that
      call ``check("N.k", answer)`` with the lesson's own number N; every id used must exist
-     in ``runtime/python/lessonkit/ex0N.py`` and every exercise there must be used on
+     in ``runtime/python/lessonkit/ex0N.py`` (``ex04a.py``) and every exercise there must be used on
      the page. Ship the cells with ``answer = ...`` so they print the "not answered yet"
      line, which is their expected output;
    * a summary section with the exact heading ``## যা শিখলাম`` ("what we learned"),
      after the exercises heading.
 4. **Exercises are solvable and hints are real**: for every ``lessonkit/exNN.py``, the
-   expected answer passes ``check`` (exercises with a custom ``judge`` give a correct
-   answer in ``SOLUTIONS`` below or accept their ``expected``), a wrong answer fails and
-   prints the hint, and the hint is Bengali, not trivially short, and does not contain
-   the answer.
+   expected answer passes ``check``, a wrong answer fails and prints the hint, and the hint
+   is Bengali, not trivially short, and does not contain the answer. Exercises graded by a
+   ``judge`` (the reader's code runs on unseen inputs) are tested with a right, a wrong and
+   a raising answer in ``test_exercise_checkers.py``.
 """
 
 import importlib
@@ -67,6 +67,7 @@ SEED_NUMBERS = {
     "01-computational-graph.md": [("z", (10.0,)), ("x.grad", (7.0,)), ("y.grad", (2.0,))],
     "03-two-layer-network.md": _TWO_LAYER,
     "04-automatic-differentiation.md": _TWO_LAYER,
+    "04a-build-your-own-autograd.md": [("z", (10.0,)), ("x.grad", (7.0,)), ("y.grad", (2.0,))] + _TWO_LAYER,
     "05-backward-gradient.md": [
         (None, (0.3, 3.0, 3e-4)),  # a.grad with gradient=[0.1, 1, 1e-4]
         (None, (1.2, 16.0, 2e-3)),  # b.grad
@@ -78,9 +79,6 @@ SEED_NUMBERS = {
         (None, (2.0, 2.0, 2.0, 2.0)),  # ones / z.sum(dim=1)
     ],
 }
-
-# Correct answers for exercises judged by a custom ``judge`` whose ``expected`` is not an answer.
-SOLUTIONS = {}
 
 _NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?![\w])")
 _BENGALI = re.compile(r"[\u0980-\u09FF]")
@@ -203,7 +201,13 @@ def test_page_prose_is_mostly_bengali(page):
 
 # ---------------------------------------------------------------- exercises and summary
 
-_CHECK_CALL = re.compile(r"""check\(\s*["'](\d+\.\d+)["']""")
+_CHECK_CALL = re.compile(r"""check\(\s*["'](\d+[a-z]?\.\d+)["']""")
+
+
+def _exercise_module_name(lesson):
+    """Lesson "4" -> "ex04", lesson "4a" -> "ex04a"."""
+    digits = lesson.rstrip("abcdefghijklmnopqrstuvwxyz")
+    return f"ex{int(digits):02d}{lesson[len(digits) :]}"
 
 
 def test_every_lesson_is_in_the_nav():
@@ -226,15 +230,15 @@ def test_lesson_has_exercises_and_summary(page):
     assert len(set(used)) >= 3, f"{page.name}: only {sorted(set(used))} exercises"
     prefixes = {i.split(".")[0] for i in used}
     assert len(prefixes) == 1, f"{page.name}: exercise ids from several lessons: {sorted(set(used))}"
-    lesson = int(prefixes.pop())
-    module = importlib.import_module(f"lessonkit.ex{lesson:02d}")
+    name = _exercise_module_name(prefixes.pop())
+    module = importlib.import_module(f"lessonkit.{name}")
     assert set(used) == set(module.EXERCISES), (
-        f"{page.name}: page uses {sorted(set(used))}, ex{lesson:02d}.py defines {sorted(module.EXERCISES)}"
+        f"{page.name}: page uses {sorted(set(used))}, {name}.py defines {sorted(module.EXERCISES)}"
     )
 
 
 def _exercise_modules():
-    return sorted(p.stem for p in (RUNTIME_PYTHON / "lessonkit").glob("ex[0-9][0-9].py"))
+    return sorted(p.stem for p in (RUNTIME_PYTHON / "lessonkit").glob("ex[0-9][0-9]*.py"))
 
 
 def _all_exercises():
@@ -255,6 +259,16 @@ def _wrong(value):
     return float(value) * 3 + 17.5
 
 
+class _Unreadable:
+    """An answer whose conversion to a number raises, as a broken tensor-like might."""
+
+    def __float__(self):
+        raise RuntimeError("cannot be read")
+
+    def tolist(self):
+        raise RuntimeError("cannot be read")
+
+
 def _run_check(ex_id, answer):
     from lessonkit import check
 
@@ -267,9 +281,12 @@ def _run_check(ex_id, answer):
 EXERCISES = list(_all_exercises())
 
 
-@pytest.mark.parametrize("ex_id,exercise", EXERCISES, ids=[e[0] for e in EXERCISES])
+VALUE_EXERCISES = [(i, e) for i, e in EXERCISES if e.judge is None]
+
+
+@pytest.mark.parametrize("ex_id,exercise", VALUE_EXERCISES, ids=[e[0] for e in VALUE_EXERCISES])
 def test_exercise_is_solvable_and_hint_helps(ex_id, exercise):
-    answer = SOLUTIONS.get(ex_id, exercise.expected)
+    answer = exercise.expected
     ok, out = _run_check(ex_id, answer)
     assert ok and "✅" in out, f"{ex_id}: the correct answer {answer!r} is rejected: {out}"
 
@@ -278,6 +295,9 @@ def test_exercise_is_solvable_and_hint_helps(ex_id, exercise):
 
     ok, out = _run_check(ex_id, ...)
     assert not ok and "এখনও উত্তর লেখা হয়নি" in out
+
+    ok, out = _run_check(ex_id, _Unreadable())  # e.g. a reader's object that fails when read
+    assert not ok and "❌" in out and exercise.hint in out, f"{ex_id}: a raising answer: {out}"
 
     hint = exercise.hint
     assert len(hint) >= 25 and _BENGALI.search(hint), f"{ex_id}: hint too thin: {hint!r}"

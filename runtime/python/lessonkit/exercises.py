@@ -1,23 +1,59 @@
 """``check(exercise_id, answer)``: tell the reader right or wrong, with a hint, in Bengali.
 
-Each lesson N keeps its exercises in ``lessonkit/ex0N.py`` as a dict
-``EXERCISES = {"N.k": Exercise(...)}``. The expected answer stays in that module, so
+Each lesson keeps its exercises in ``lessonkit/exNN.py`` (lesson 4a: ``ex04a.py``) as a
+dict ``EXERCISES = {"N.k": Exercise(...)}``. The expected answer stays in that module, so
 the page only ever shows the verdict and the hint, never the answer itself.
+
+An exercise is either a value to compare (``expected``) or a ``judge`` that receives the
+reader's answer, usually code (a function or the reader's class), runs it on inputs the
+page never shows and says whether it behaves right. A judge that finds the ``...`` stub
+the page ships with raises ``NotAnswered``; any other exception raised while running the
+reader's code is reported as the reader's error, with the hint.
 """
 
 import importlib
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+LEVELS = {1: "সহজ", 2: "মাঝারি", 3: "কঠিন"}
+
+
+class NotAnswered(Exception):
+    """The reader has not replaced the page's ``...`` yet."""
+
 
 @dataclass(frozen=True)
 class Exercise:
-    expected: Any  # a number, a sequence of numbers, or a string
+    expected: Any  # a number, a sequence of numbers, or a string (unused with a judge)
     hint: str  # said when the answer is wrong (Bengali)
     tol: float = 1e-4  # relative/absolute tolerance for numbers
-    judge: Callable[[Any], bool] | None = None  # custom test instead of ``expected``
+    judge: Callable[[Any], bool] | None = None  # runs the reader's code instead of comparing
+    level: int = 1  # difficulty: 1 easy, 2 medium, 3 hard (shown on the page as ★)
+
+
+def _stub(): ...
+
+
+def is_stub(fn):
+    """True when ``fn``'s body is only ``...`` (or it is ``...`` itself): not written yet."""
+    if fn is None or fn is Ellipsis:
+        return True
+    code = getattr(fn, "__code__", None)
+    return (
+        code is not None
+        and code.co_code == _stub.__code__.co_code
+        and code.co_consts == _stub.__code__.co_consts
+    )
+
+
+def written(fn):
+    """``fn`` itself, or ``NotAnswered`` when it is still the page's stub."""
+    if is_stub(fn):
+        raise NotAnswered
+    return fn
 
 
 def _to_plain(value):
@@ -29,14 +65,15 @@ def _to_plain(value):
     return value
 
 
-def _close(got, want, tol):
+def close(got, want, tol=1e-4):
+    """Numbers, or nested lists of them, equal within ``tol`` (relative or absolute)."""
     got, want = _to_plain(got), _to_plain(want)
     if isinstance(want, str):
         return isinstance(got, str) and got.strip().lower() == want.strip().lower()
     if isinstance(want, (list, tuple)):
         if not isinstance(got, (list, tuple)) or len(got) != len(want):
             return False
-        return all(_close(g, w, tol) for g, w in zip(got, want))
+        return all(close(g, w, tol) for g, w in zip(got, want))
     if isinstance(want, bool):
         return got is want or got == want
     try:
@@ -46,10 +83,20 @@ def _close(got, want, tol):
     return math.isclose(g, w, rel_tol=tol, abs_tol=tol)
 
 
+_BN_DIGITS = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
+
+
+def label(exercise_id):
+    """The id as the page's headings write it: "4a.1" -> "৪ক.১"."""
+    return str(exercise_id).translate(_BN_DIGITS).replace("a", "ক")
+
+
 def _lookup(exercise_id):
-    lesson = str(exercise_id).split(".")[0]
+    m = re.fullmatch(r"(\d+)([a-z]?)\.\d+", str(exercise_id))
     try:
-        module = importlib.import_module(f"lessonkit.ex{int(lesson):02d}")
+        if not m:
+            raise ValueError(exercise_id)
+        module = importlib.import_module(f"lessonkit.ex{int(m.group(1)):02d}{m.group(2)}")
         return module.EXERCISES[str(exercise_id)]
     except (ValueError, ImportError, KeyError):
         raise KeyError(f"অনুশীলন '{exercise_id}' খুঁজে পাওয়া গেল না") from None
@@ -58,12 +105,23 @@ def _lookup(exercise_id):
 def check(exercise_id, answer):
     """Print a verdict for ``answer`` and return True/False."""
     exercise = _lookup(exercise_id)
-    if answer is None or answer is Ellipsis:
-        print(f"অনুশীলন {exercise_id}: এখনও উত্তর লেখা হয়নি। ... এর জায়গায় আপনার উত্তর বসান।")
+    name = f"অনুশীলন {label(exercise_id)}"
+    try:
+        if answer is None or answer is Ellipsis:
+            raise NotAnswered
+        if exercise.judge:
+            ok = bool(exercise.judge(answer))
+        else:
+            ok = close(answer, exercise.expected, exercise.tol)
+    except NotAnswered:
+        print(f"{name}: এখনও উত্তর লেখা হয়নি। ... এর জায়গায় আপনার উত্তর বসান।")
         return False
-    ok = exercise.judge(answer) if exercise.judge else _close(answer, exercise.expected, exercise.tol)
+    except Exception as exc:  # the reader's code failed: that is feedback, not a crash
+        print(f"{name}: ❌ আপনার কোড চালাতে গিয়ে ত্রুটি হলো: {type(exc).__name__}: {exc}")
+        print(f"ইঙ্গিত: {exercise.hint}")
+        return False
     if ok:
-        print(f"অনুশীলন {exercise_id}: ✅ ঠিক হয়েছে!")
+        print(f"{name}: ✅ ঠিক হয়েছে!")
     else:
-        print(f"অনুশীলন {exercise_id}: ❌ এখনও মেলেনি। ইঙ্গিত: {exercise.hint}")
-    return bool(ok)
+        print(f"{name}: ❌ এখনও মেলেনি। ইঙ্গিত: {exercise.hint}")
+    return ok
