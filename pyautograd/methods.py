@@ -47,21 +47,30 @@ def _keep_tangent(self, result):
     _set_tangent(self, result._tangent)
 
 
+def _fits(data, other):
+    """Can ``other`` be combined into ``data`` in place without changing its shape?"""
+    if type(other) is Tensor:
+        other = other._data
+    elif type(other) in (int, float, bool):
+        return True
+    shape = np.shape(other)
+    return shape == data.shape or not shape or data.shape == np.broadcast_shapes(data.shape, shape)
+
+
 def _inplace(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
     dual = _has_tangent(self, args)
     if not recording:
-        if (
-            ufunc is not None
-            and not dual
-            and self._data.shape
-            == np.broadcast_shapes(
-                self._data.shape, np.shape(args[0]._data if isinstance(args[0], Tensor) else args[0])
+        if ufunc is not None and not dual and _fits(self._data, args[0]):
+            # the update loops of the lessons (``p -= lr * p.grad`` under no_grad) end here:
+            # one ufunc writing straight into self's memory, no graph machinery
+            ufunc(
+                self._data,
+                args[0]._data if type(args[0]) is Tensor else args[0],
+                out=self._data,
+                casting="unsafe",
             )
-        ):
-            other = args[0]._data if isinstance(args[0], Tensor) else args[0]
-            ufunc(self._data, other, out=self._data, casting="unsafe")
             self._vc[0] += 1
             return self
         current = Tensor._make(self._data)
@@ -96,6 +105,20 @@ def _setitem(self, key, value):
 
 
 def _fill_(self, value):
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise RuntimeError(
+            f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions."
+        )
+    if not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))) and not _has_tangent(
+        self, (value,)
+    ):
+        # outside the graph (``p.grad.zero_()``, ``opt.zero_grad`` with set_to_none=False): write the memory
+        if type(value) in (int, float, bool):
+            self._data.fill(value)
+        else:
+            np.copyto(self._data, value._data if isinstance(value, Tensor) else value, casting="unsafe")
+        self._vc[0] += 1
+        return self
     # where(False, s, value): every element becomes value, and s gets a zero gradient
     return _inplace(self, lambda s: index.where(np.zeros(s._data.shape, dtype=bool), s, value))
 
