@@ -38,6 +38,8 @@ CASES = [
     ("max_all", lambda L, a: a.max(), [(2, 3)]),
     ("max_dim", lambda L, a: a.max(dim=1).values, [(2, 3)]),
     ("min_dim", lambda L, a: a.min(dim=0, keepdim=True).values, [(2, 3)]),
+    ("amax_dim", lambda L, a: a.amax(dim=1), [(2, 3)]),
+    ("amin_all", lambda L, a: L.amin(a), [(2, 3)]),
     ("softmax", lambda L, a: L.softmax(a, dim=1), [(2, 3)]),
     ("log_softmax", lambda L, a: L.log_softmax(a, dim=-1), [(2, 3)]),
     ("reshape", lambda L, a: a.reshape(3, 2), [(2, 3)]),
@@ -68,7 +70,7 @@ CASES = [
 ONE_INPUT = [
     "add_scalar", "rsub", "rdiv_reciprocal", "pow_number", "rpow", "neg", "exp", "log", "sqrt",
     "abs", "sin", "cos", "tanh", "sigmoid", "relu", "clamp", "clone", "to_float32", "sum", "mean",
-    "max_all",
+    "max_all", "amin_all",
 ]  # fmt: skip
 TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where"]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}

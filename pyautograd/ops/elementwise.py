@@ -482,10 +482,12 @@ class Clamp(Function):
 
 
 class Maximum(Function):
-    """Element-wise max of two tensors; at ties each side gets half the gradient."""
+    """Element-wise max of two tensors. At ties each side gets half the gradient; where
+    either side is NaN (so is the result) both get all of it, as in PyTorch."""
 
     backward_name = "MaximumBackward0"
     pick = staticmethod(np.maximum)
+    loses = staticmethod(np.less)  # a loses to b where a < b
 
     @staticmethod
     def forward(ctx, a, b):
@@ -494,20 +496,28 @@ class Maximum(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, b = (data_of(v) for v in ctx.saved_tensors)
-        a_wins = np.where(a == b, 0.5, (ctx.pick(a, b) == a)).astype(np.result_type(a, b))
-        return sum_to(g * a_wins, np.shape(a)), sum_to(g * (1 - a_wins), np.shape(b))
+        a, b = ctx.saved_tensors
+        share_a, share_b = _shares(data_of(a), data_of(b), ctx.loses)
+        return sum_to(g * share_a, np.shape(a)), sum_to(g * share_b, np.shape(b))
 
     @staticmethod
     def jvp(ctx, ta, tb):
         a, b = ctx.saved_tensors
-        a_wins = np.where(a == b, 0.5, (ctx.pick(a, b) == a))
-        return ta * a_wins + tb * (1 - a_wins)
+        share_a, share_b = _shares(a, b, ctx.loses)
+        return ta * share_a + tb * share_b
+
+
+def _shares(a, b, loses):
+    """How much of the gradient of max(a, b) (or min) each side gets: 1/2 at ties, 0 to the
+    loser, 1 otherwise (NaN compares false, so both sides of a NaN get all of it)."""
+    tie = np.where(a == b, 0.5, 1.0).astype(np.result_type(a, b))
+    return tie * ~loses(a, b), tie * ~loses(b, a)
 
 
 class Minimum(Maximum):
     backward_name = "MinimumBackward0"
     pick = staticmethod(np.minimum)
+    loses = staticmethod(np.greater)
 
 
 # ---- public functions -----------------------------------------------------------------------

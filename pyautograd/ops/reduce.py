@@ -98,8 +98,8 @@ class ExtremumAll(Function):
                 "Specify the reduction dim with the 'dim' argument."
             )
         out = numpy_reduce(a)
-        share = (a == out).astype(a.dtype)
-        ctx.save_for_backward(share / share.sum())
+        winners = np.isnan(a) if np.isnan(out) else a == out  # a NaN result: the NaNs win
+        ctx.save_for_backward((winners / np.count_nonzero(winners)).astype(a.dtype))
         return out
 
     @staticmethod
@@ -119,6 +119,38 @@ class MaxAll(ExtremumAll):
 
 class MinAll(ExtremumAll):
     backward_name = "MinBackward1"
+
+
+class Amax(Function):
+    """amax/amin over ``dims``: ties share the gradient equally. When the result is NaN no
+    element equals it, the share is 0/0 and every gradient is NaN, as in PyTorch."""
+
+    backward_name = "AmaxBackward0"
+    may_overflow = True  # 0/0 shares
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, a, dims, keepdim, numpy_reduce):
+        out = numpy_reduce(a, axis=dims, keepdims=True)
+        winners = a == out
+        ctx.save_for_backward((winners / np.sum(winners, axis=dims, keepdims=True)).astype(a.dtype))
+        ctx.shape, ctx.dims = a.shape, dims
+        return out if keepdim else np.squeeze(out, dims)
+
+    @staticmethod
+    def backward(ctx, g):
+        (share,) = ctx.saved_tensors
+        g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
+        return expand(g, ctx.shape) * share, None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        (share,) = ctx.saved_tensors
+        return np.sum(t * share, axis=ctx.dims, keepdims=ctx.options[1])
+
+
+class Amin(Amax):
+    backward_name = "AminBackward0"
 
 
 class ExtremumDim(Function):
@@ -252,12 +284,17 @@ def min(a, dim=None, keepdim=False, other=None):
     return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
 
 
-def amax(a, dim=None, keepdim=False):
-    return max(a) if dim is None else max(a, dim, keepdim).values
+def amax(a, dim=(), keepdim=False):
+    return Amax.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.max)
 
 
-def amin(a, dim=None, keepdim=False):
-    return min(a) if dim is None else min(a, dim, keepdim).values
+def amin(a, dim=(), keepdim=False):
+    return Amin.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.min)
+
+
+def _all_if_empty(dim, ndim):
+    """amax/amin reduce over every dim when given none (``dim=()``, PyTorch's default)."""
+    return normalize_dims(None if dim is None or dim == () or dim == [] else dim, ndim)
 
 
 def argmax(a, dim=None, keepdim=False):

@@ -1,0 +1,52 @@
+"""Reductions and element-wise max/min at ties and at NaN, against live PyTorch: who gets
+the gradient, and the node's name (amax/amin split ties evenly; max(dim) picks the index
+it returns; a NaN maximum gives PyTorch's gradient)."""
+
+import numpy as np
+import pytest
+
+import pyautograd
+
+torch = pytest.importorskip("torch")
+
+NAN = float("nan")
+CASES = {
+    "amax_all_ties": (lambda L, x: x.amax(), [1.0, 3.0, 3.0, 2.0]),
+    "amax_dim_ties": (lambda L, x: x.amax(dim=1), [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]),
+    "amin_keepdim_ties": (lambda L, x: x.amin(dim=0, keepdim=True), [[1.0, 3.0, 3.0], [1.0, 2.0, 0.0]]),
+    "amax_two_dims": (lambda L, x: x.amax(dim=(0, 1)), [[1.0, 3.0, 3.0], [3.0, 2.0, 0.0]]),
+    "amax_function": (lambda L, x: L.amax(x, 1), [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]),
+    "amax_0d": (lambda L, x: x.amax(), 2.0),
+    "amax_nan": (lambda L, x: x.amax(), [1.0, NAN, 3.0, 2.0]),
+    "amin_dim_nans": (lambda L, x: x.amin(dim=0), [1.0, NAN, NAN, 2.0]),
+    "max_all_ties": (lambda L, x: x.max(), [1.0, 3.0, 3.0, 2.0]),
+    "max_all_nan": (lambda L, x: x.max(), [1.0, NAN, 3.0, 2.0]),
+    "max_all_two_nans": (lambda L, x: x.max(), [1.0, NAN, NAN, 2.0]),
+    "min_all_nan": (lambda L, x: x.min(), [1.0, NAN, 3.0, 2.0]),
+    "max_dim_nan": (lambda L, x: x.max(dim=0).values, [1.0, NAN, 3.0, 2.0]),
+    "max_dim_ties": (lambda L, x: x.max(dim=1).values, [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]),
+    "maximum_nan_and_ties": (
+        lambda L, x: L.maximum(x, L.tensor([NAN, 0.0, 5.0, 2.0, NAN])),
+        [1.0, NAN, 3.0, 2.0, NAN],
+    ),
+    "minimum_nan_and_ties": (
+        lambda L, x: L.minimum(L.tensor([NAN, 0.0, 5.0, 2.0, NAN]), x),
+        [1.0, NAN, 3.0, 2.0, NAN],
+    ),
+}
+
+
+def _run(L, fn, data):
+    x = L.tensor(data, requires_grad=True)
+    y = fn(L, x)
+    y.sum().backward()
+    return type(y.grad_fn).__name__, np.asarray(y.tolist()), np.asarray(x.grad.tolist())
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_ties_and_nan_match_pytorch(name):
+    fn, data = CASES[name]
+    got, want = _run(pyautograd, fn, data), _run(torch, fn, data)
+    assert got[0] == want[0]
+    np.testing.assert_array_equal(got[1], want[1])
+    np.testing.assert_array_equal(got[2], want[2])
