@@ -5,7 +5,7 @@ form, same error messages. Read ``tensor.py`` (the data), ``function.py`` (one o
 backward), ``engine.py`` (the backward pass) and ``ops/`` (the formulas).
 """
 
-from . import autograd, func, nn, optim, viz
+from . import autograd, backends, cuda, func, linalg, nn, optim, viz
 from . import methods as _methods
 from .anomaly import is_anomaly_enabled
 from .creation import (
@@ -34,6 +34,7 @@ from .creation import (
     zeros,
     zeros_like,
 )
+from .devices import device, get_default_device, set_default_device
 from .dtypes import (
     bool,
     double,
@@ -55,13 +56,15 @@ from .dtypes import (
     uint8,
 )
 from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .ops.einsum import einsum
 from .ops.elementwise import (
     abs,
     add,
     clamp,
+    clamp_max,
+    clamp_min,
     clip,
     cos,
-    div,
     eq,
     exp,
     ge,
@@ -78,16 +81,52 @@ from .ops.elementwise import (
     reciprocal,
     relu,
     sigmoid,
-    sign,
     sin,
     sqrt,
     square,
     sub,
     tanh,
 )
+from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
 from .ops.index import where
-from .ops.linalg import dot, matmul, mm, mv, outer
+from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.logexp import expm1, log1p, log2, log10
+from .ops.logical import (
+    all,
+    allclose,
+    any,
+    equal,
+    isclose,
+    isfinite,
+    isinf,
+    isnan,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+)
+from .ops.norm import norm
+from .ops.pieces import (
+    chunk,
+    diag,
+    diag_embed,
+    diagonal,
+    flip,
+    fliplr,
+    flipud,
+    narrow,
+    repeat,
+    roll,
+    split,
+    tensor_split,
+    tile,
+    trace,
+    tril,
+    triu,
+    unbind,
+)
 from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, softmax, sum
+from .ops.rounding import ceil, floor, floor_divide, remainder, round, sign, trunc
 from .ops.shape import (
     cat,
     clone,
@@ -102,12 +141,15 @@ from .ops.shape import (
     transpose,
     unsqueeze,
 )
+from .ops.sorting import argsort, sort, topk
+from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .tensor import Size, Tensor
 
 _methods.install()
 
-multiply, subtract, divide, negative = mul, sub, div, neg
+multiply, subtract, negative, fix = mul, sub, neg, trunc
+div = divide = _methods._div
 __version__ = "0.1.0"
 
 

@@ -8,11 +8,24 @@ which lets saved-for-backward checks notice it.
 
 import numpy as np
 
-from . import dtypes
+from . import devices, dtypes
 from .function import forward_ad_state
 from .grad_mode import state as grad_mode
 from .ops import elementwise as ew
-from .ops import index, linalg, reduce, shape
+from .ops import (
+    gather,
+    index,
+    linalg,
+    logexp,
+    logical,
+    norm,
+    pieces,
+    reduce,
+    rounding,
+    shape,
+    sorting,
+    statistics,
+)
 from .ops.common import as_tensor_arg
 from .tensor import Tensor
 
@@ -119,12 +132,71 @@ def _fill_(self, value):
             np.copyto(self._data, value._data if isinstance(value, Tensor) else value, casting="unsafe")
         self._vc[0] += 1
         return self
-    # where(False, s, value): every element becomes value, and s gets a zero gradient
-    return _inplace(self, lambda s: index.where(np.zeros(s._data.shape, dtype=bool), s, value))
+    return _inplace(self, lambda s: gather.filled(s, value))
 
 
 def _zero_(self):
+    if grad_mode.enabled and self._requires_grad:
+        return _inplace(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     return _fill_(self, 0)
+
+
+def _in_place(func):
+    """``name_``: the out-of-place ``func`` written back into the tensor (PyTorch records
+    it under the same node name, e.g. ``relu_`` gives ``ReluBackward0``)."""
+
+    def method(self, *args, **kwargs):
+        return _inplace(self, lambda current, *rest: func(current, *rest, **kwargs), *args)
+
+    method.__name__ = func.__name__ + "_"
+    return method
+
+
+def _new_factory(fill):
+    def make(self, *size, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False):
+        devices.check(device)
+        shape_ = shape._shape_arg(size)
+        data = fill(shape_, dtypes.to_numpy_dtype(dtype) if dtype is not None else self._data.dtype)
+        return Tensor._make(data).requires_grad_(requires_grad)
+
+    return make
+
+
+def _new_full(
+    self, size, fill_value, dtype=None, device=None, requires_grad=False, layout=None, pin_memory=False
+):
+    devices.check(device)
+    target = dtypes.to_numpy_dtype(dtype) if dtype is not None else self._data.dtype
+    return Tensor._make(np.full(shape._shape_arg((size,)), fill_value, dtype=target)).requires_grad_(
+        requires_grad
+    )
+
+
+def _new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    """A new leaf holding ``data``, with this tensor's dtype unless told otherwise."""
+    devices.check(device)
+    values = data._data if isinstance(data, Tensor) else np.asarray(data)
+    target = dtypes.to_numpy_dtype(dtype) if dtype is not None else self._data.dtype
+    return Tensor._make(np.array(values, dtype=target)).requires_grad_(requires_grad)
+
+
+def _contiguous(self, memory_format=None):
+    """Itself when its memory is already in row-major order, else a row-major copy."""
+    return self if self._data.flags.c_contiguous else shape.clone(self)
+
+
+def _cuda(self, device=None, non_blocking=False):
+    devices.check("cuda")
+
+
+def _div(a, b, *, rounding_mode=None):
+    return ew.div(a, b) if rounding_mode is None else rounding.div_rounded(a, b, rounding_mode)
+
+
+def _div_(self, other, *, rounding_mode=None):
+    if rounding_mode is None:
+        return _inplace(self, ew.div, other, ufunc=np.true_divide)
+    return _inplace(self, lambda s, o: rounding.div_rounded(s, o, rounding_mode), other)
 
 
 def _copy_(self, src):
@@ -144,7 +216,7 @@ _METHODS = {
     "add": ew.add,
     "sub": ew.sub,
     "mul": ew.mul,
-    "div": ew.div,
+    "div": _div,
     "pow": ew.pow,
     "neg": ew.neg,
     "reciprocal": ew.reciprocal,
@@ -160,7 +232,9 @@ _METHODS = {
     "relu": ew.relu,
     "clamp": ew.clamp,
     "clip": ew.clamp,
-    "sign": ew.sign,
+    "clamp_min": ew.clamp_min,
+    "clamp_max": ew.clamp_max,
+    "sign": rounding.sign,
     "maximum": ew.maximum,
     "minimum": ew.minimum,
     "eq": ew.eq,
@@ -171,7 +245,7 @@ _METHODS = {
     "ge": ew.ge,
     "multiply": ew.mul,
     "subtract": ew.sub,
-    "divide": ew.div,
+    "divide": _div,
     # reductions
     "sum": reduce.sum,
     "mean": reduce.mean,
@@ -222,6 +296,79 @@ _METHODS = {
     "__gt__": ew.gt,
     "__ge__": ew.ge,
     "__getitem__": index.getitem,
+    "__floordiv__": rounding.floor_divide,
+    "__rfloordiv__": _swap(rounding.floor_divide),
+    "__mod__": rounding.remainder,
+    "__rmod__": _swap(rounding.remainder),
+    # rounding, logarithms, statistics
+    "floor": rounding.floor,
+    "ceil": rounding.ceil,
+    "trunc": rounding.trunc,
+    "fix": rounding.trunc,
+    "round": rounding.round,
+    "remainder": rounding.remainder,
+    "floor_divide": rounding.floor_divide,
+    "log1p": logexp.log1p,
+    "expm1": logexp.expm1,
+    "log2": logexp.log2,
+    "log10": logexp.log10,
+    "prod": statistics.prod,
+    "std": statistics.std,
+    "var": statistics.var,
+    "cumsum": statistics.cumsum,
+    "logsumexp": statistics.logsumexp,
+    "norm": norm.norm,
+    # questions about values
+    "any": logical.any,
+    "all": logical.all,
+    "isclose": logical.isclose,
+    "allclose": logical.allclose,
+    "equal": logical.equal,
+    "logical_not": logical.logical_not,
+    "logical_and": logical.logical_and,
+    "logical_or": logical.logical_or,
+    "logical_xor": logical.logical_xor,
+    "isnan": logical.isnan,
+    "isinf": logical.isinf,
+    "isfinite": logical.isfinite,
+    # ordering, picking and placing
+    "sort": sorting.sort,
+    "argsort": sorting.argsort,
+    "topk": sorting.topk,
+    "gather": gather.gather,
+    "scatter": gather.scatter,
+    "scatter_add": gather.scatter_add,
+    "index_select": gather.index_select,
+    "index_add": gather.index_add,
+    "masked_fill": gather.masked_fill,
+    # copies and pieces
+    "repeat": pieces.repeat,
+    "tile": pieces.tile,
+    "flip": pieces.flip,
+    "fliplr": pieces.fliplr,
+    "flipud": pieces.flipud,
+    "roll": pieces.roll,
+    "chunk": pieces.chunk,
+    "split": pieces.split,
+    "tensor_split": pieces.tensor_split,
+    "unbind": pieces.unbind,
+    "narrow": pieces.narrow,
+    "tril": pieces.tril,
+    "triu": pieces.triu,
+    "diag": pieces.diag,
+    "diagonal": pieces.diagonal,
+    "diag_embed": pieces.diag_embed,
+    "trace": pieces.trace,
+    "outer": linalg.outer,
+    "bmm": linalg.bmm,
+    # new tensors like this one
+    "new_zeros": _new_factory(np.zeros),
+    "new_ones": _new_factory(np.ones),
+    "new_empty": _new_factory(np.empty),
+    "new_full": _new_full,
+    "new_tensor": _new_tensor,
+    "contiguous": _contiguous,
+    "cuda": _cuda,
     "__setitem__": _setitem,
     # casts
     "float": _cast(dtypes.float32),
@@ -238,12 +385,26 @@ _METHODS = {
         self, ew.sub, other if alpha == 1 else other * alpha, ufunc=np.subtract if alpha == 1 else None
     ),
     "mul_": lambda self, other: _inplace(self, ew.mul, other, ufunc=np.multiply),
-    "div_": lambda self, other: _inplace(self, ew.div, other, ufunc=np.true_divide),
+    "div_": _div_,
     "clamp_": lambda self, min=None, max=None: _inplace(self, ew.clamp, min, max),
     "fill_": _fill_,
+    "masked_fill_": _in_place(gather.masked_fill),
+    "scatter_": _in_place(gather.scatter),
+    "scatter_add_": _in_place(gather.scatter_add),
+    "index_add_": _in_place(gather.index_add),
+    "clamp_min_": _in_place(ew.clamp_min),
+    "clamp_max_": _in_place(ew.clamp_max),
+    "__ifloordiv__": _in_place(rounding.floor_divide),
+    "__imod__": _in_place(rounding.remainder),
     "zero_": _zero_,
     "copy_": _copy_,
 }
+
+
+_IN_PLACE_OF = (
+    "abs neg exp log sqrt sin cos tanh sigmoid relu pow reciprocal square floor ceil trunc round "
+    "sign log1p expm1 log2 log10 remainder floor_divide tril triu"
+).split()
 
 
 def _bool_op(numpy_op):
@@ -255,6 +416,8 @@ def _bool_op(numpy_op):
 def install():
     for name, func in _METHODS.items():
         setattr(Tensor, name, func)
+    for name in _IN_PLACE_OF:
+        setattr(Tensor, name + "_", _in_place(_METHODS[name]))
     Tensor.__iadd__ = Tensor.add_
     Tensor.__isub__ = Tensor.sub_
     Tensor.__imul__ = Tensor.mul_
@@ -266,11 +429,7 @@ def install():
     Tensor.__invert__ = lambda self: Tensor._make(~self._data)
     Tensor.T = property(shape.matrix_T)
     Tensor.mT = property(lambda self: shape.transpose(self, -2, -1))
-    Tensor.contiguous = lambda self: self
+    Tensor.is_contiguous = lambda self, memory_format=None: bool(self._data.flags.c_contiguous)
     Tensor.view_as = lambda self, other: shape.reshape(self, *other.shape)
     Tensor.reshape_as = Tensor.view_as
     Tensor.cpu = lambda self: self
-    Tensor.all = lambda self: Tensor._make(np.all(self._data))
-    Tensor.any = lambda self: Tensor._make(np.any(self._data))
-    Tensor.isfinite = lambda self: Tensor._make(np.isfinite(self._data))
-    Tensor.isnan = lambda self: Tensor._make(np.isnan(self._data))

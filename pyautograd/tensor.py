@@ -12,6 +12,7 @@ import weakref
 import numpy as np
 
 from . import dtypes
+from .devices import CPU
 
 
 class Size(tuple):
@@ -247,7 +248,10 @@ class Tensor:
 
     @property
     def device(self):
-        return "cpu"
+        return CPU  # NumPy computes on the CPU; see device.py
+
+    is_cuda = False
+    is_cpu = True
 
     def type(self, dtype=None):
         if dtype is None:

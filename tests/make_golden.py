@@ -174,8 +174,8 @@ OP_CASES = {
 }
 
 
-def make_inputs(T, name, requires_grad=True):
-    fn, specs = OP_CASES[name]
+def make_inputs(T, name, requires_grad=True, table=None):
+    fn, specs = (OP_CASES if table is None else table)[name]
     seed = sum(map(ord, name))
     return [
         T.tensor(arr(seed + 17 * i, shape, domain), dtype=T.float64, requires_grad=requires_grad)
@@ -183,10 +183,10 @@ def make_inputs(T, name, requires_grad=True):
     ]
 
 
-def run_op_case(T, name):
+def run_op_case(T, name, table=None):
     """Forward + backward of one op case, as plain JSON-able data."""
-    fn = OP_CASES[name][0]
-    xs = make_inputs(T, name)
+    fn = (OP_CASES if table is None else table)[name][0]
+    xs = make_inputs(T, name, table=table)
     out = fn(T, *xs)
     w = T.tensor(arr(999, tuple(out.shape)), dtype=T.float64)
     (out * w).sum().backward()
@@ -523,12 +523,12 @@ ERROR_CASES = {
 }
 
 
-def run_error_case(T, name):
+def run_error_case(T, name, table=None):
     """Outcome of one misuse: exception type/message, warnings, or the value."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            value = ERROR_CASES[name](T)
+            value = (ERROR_CASES if table is None else table)[name](T)
         except Exception as e:  # noqa: BLE001 - we record whatever is raised
             result = {"error": type(e).__name__, "message": str(e)}
         else:
@@ -710,11 +710,11 @@ MISC_CASES = {
 }
 
 
-def run_misc_case(T, name):
+def run_misc_case(T, name, table=None):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            return {"value": MISC_CASES[name](T)}
+            return {"value": (MISC_CASES if table is None else table)[name](T)}
     finally:
         T.set_grad_enabled(True)
 
@@ -734,6 +734,17 @@ def torch_repr_as_ours(text: str) -> str:
     return text.replace("torch.", "pyautograd.")
 
 
+def api_table(torch):
+    """PyTorch's answers to the cases of ``api_cases.py`` (the API outside code uses)."""
+    import api_cases
+
+    return {
+        "ops": {n: run_op_case(torch, n, api_cases.OPS) for n in api_cases.OPS},
+        "values": {n: run_misc_case(torch, n, api_cases.VALUES) for n in api_cases.VALUES},
+        "errors": {n: run_error_case(torch, n, api_cases.ERRORS) for n in api_cases.ERRORS},
+    }
+
+
 def main() -> None:
     import torch
 
@@ -744,6 +755,7 @@ def main() -> None:
         "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},
         "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
         "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},
+        "api": api_table(torch),
     }
     for fname, data in tables.items():
         payload = {"torch_version": torch.__version__, "cases": data}

@@ -212,7 +212,10 @@ class Module:
 
     def to(self, *args, **kwargs):
         from .. import dtypes
+        from ..devices import check, is_device
 
+        for target in [kwargs.get("device"), *(a for a in args if is_device(a))]:
+            check(target)
         dtype = kwargs.get("dtype") or next((a for a in args if isinstance(a, dtypes.dtype)), None)
         if dtype is None:
             return self  # devices: there is only the CPU

@@ -1,6 +1,8 @@
 """Small helpers shared by the ops: input conversion, broadcasting, and the "generic"
 functions that backward formulas use so they run on arrays and on tensors alike."""
 
+import functools
+
 import numpy as np
 
 from .. import dtypes
@@ -194,3 +196,19 @@ def sum_keepdim(x, dims):
     if isinstance(dims, int):
         return reduce_keepdim(np.add, x, dims)
     return np.sum(x, axis=dims, keepdims=True)
+
+
+def numpy_names(func):
+    """Accept NumPy's ``axis=`` and ``keepdims=`` for ``dim=`` and ``keepdim=``, as PyTorch
+    does (``x.sum(axis=0)`` is common in code written by NumPy users)."""
+
+    @functools.wraps(func)
+    def with_numpy_names(*args, **kwargs):
+        if kwargs:
+            if "axis" in kwargs:
+                kwargs["dim"] = kwargs.pop("axis")
+            if "keepdims" in kwargs:
+                kwargs["keepdim"] = kwargs.pop("keepdims")
+        return func(*args, **kwargs)
+
+    return with_numpy_names

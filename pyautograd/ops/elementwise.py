@@ -481,6 +481,14 @@ class Clamp(Function):
         return Clamp.backward(ctx, t)[0]
 
 
+class ClampMin(Clamp):
+    backward_name = "ClampMinBackward0"
+
+
+class ClampMax(Clamp):
+    backward_name = "ClampMaxBackward0"
+
+
 class Maximum(Function):
     """Element-wise max of two tensors. At ties each side gets half the gradient; where
     either side is NaN (so is the result) both get all of it, as in PyTorch."""
@@ -664,9 +672,12 @@ def clamp(a, min=None, max=None):
 clip = clamp
 
 
-def sign(a):
-    """The sign of each element (its gradient is zero almost everywhere, so not recorded)."""
-    return Tensor._make(np.sign(a._data))
+def clamp_min(a, min):
+    return ClampMin.apply(a, min, None)
+
+
+def clamp_max(a, max):
+    return ClampMax.apply(a, None, max)
 
 
 # ---- comparisons: never differentiable, they return bool tensors ---------------------------

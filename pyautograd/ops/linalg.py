@@ -105,5 +105,23 @@ def matmul(a, b):
 mm = mv = dot = matmul
 
 
+class Bmm(MatMul):
+    backward_name = "BmmBackward0"
+
+
+def bmm(a, b):
+    """Batched matrix product of two 3-D tensors (no broadcasting, as PyTorch)."""
+    for name, t in (("batch1", a), ("batch2", b)):
+        if t._data.ndim != 3:
+            raise RuntimeError(f"{name} must be a 3D tensor")
+    if a._data.shape[0] != b._data.shape[0] or a._data.shape[2] != b._data.shape[1]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{a._data.shape[0]}, "
+            f"{a._data.shape[2]}] but got: [{b._data.shape[0]}, {b._data.shape[1]}]."
+        )
+    return Bmm.apply(a, b)
+
+
 def outer(a, b):
-    return matmul(a.reshape(-1, 1), b.reshape(1, -1))
+    """Every product a[i] * b[j]: a broadcast multiply, as PyTorch computes it."""
+    return a.reshape(-1, 1) * b.reshape(-1)

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import expand, normalize_dims, reduce_keepdim, sum_keepdim
+from .common import expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
 
 
 def _return_type(op):
@@ -237,6 +237,7 @@ class LogSoftmax(Function):
 
 
 # ---- public functions -----------------------------------------------------------------------
+@numpy_names
 def sum(a, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         a = a.to(dtype)
@@ -245,6 +246,7 @@ def sum(a, dim=None, keepdim=False, dtype=None):
     return SumDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
 
 
+@numpy_names
 def mean(a, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         a = a.to(dtype)
@@ -272,22 +274,26 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
     return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
 
+@numpy_names
 def max(a, dim=None, keepdim=False, other=None):
     from .elementwise import maximum
 
     return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
 
 
+@numpy_names
 def min(a, dim=None, keepdim=False, other=None):
     from .elementwise import minimum
 
     return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
 
 
+@numpy_names
 def amax(a, dim=(), keepdim=False):
     return Amax.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.max)
 
 
+@numpy_names
 def amin(a, dim=(), keepdim=False):
     return Amin.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.min)
 
@@ -297,21 +303,25 @@ def _all_if_empty(dim, ndim):
     return normalize_dims(None if dim is None or dim == () or dim == [] else dim, ndim)
 
 
+@numpy_names
 def argmax(a, dim=None, keepdim=False):
     if dim is None:
         return Tensor._make(np.argmax(a._data))
     return Tensor._make(np.argmax(a._data, axis=dim, keepdims=keepdim))
 
 
+@numpy_names
 def argmin(a, dim=None, keepdim=False):
     if dim is None:
         return Tensor._make(np.argmin(a._data))
     return Tensor._make(np.argmin(a._data, axis=dim, keepdims=keepdim))
 
 
+@numpy_names
 def softmax(a, dim, dtype=None):
     return Softmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)
 
 
+@numpy_names
 def log_softmax(a, dim, dtype=None):
     return LogSoftmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)

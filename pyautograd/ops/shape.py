@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
-from .common import cast_all, normalize_dims, result_dtype, sum_to
+from .common import cast_all, normalize_dims, numpy_names, result_dtype, sum_to
 from .common import permute as permute_generic
 
 
@@ -209,6 +209,7 @@ def view(a, *shape):
     return reshape(a, *shape)
 
 
+@numpy_names
 def flatten(a, start_dim=0, end_dim=-1):
     n = a._data.ndim
     if n == 0:
@@ -251,6 +252,7 @@ def matrix_T(a):
     return _as_view(Permute.apply(a, tuple(reversed(range(a._data.ndim)))), a)
 
 
+@numpy_names
 def unsqueeze(a, dim):
     n = a._data.ndim + 1
     if not -n <= dim < n:
@@ -262,6 +264,7 @@ def unsqueeze(a, dim):
     return _as_view(Unsqueeze.apply(a, tuple(shape)), a)
 
 
+@numpy_names
 def squeeze(a, dim=None):
     shape = a._data.shape
     if dim is None:
@@ -287,16 +290,31 @@ def clone(a):
     return Clone.apply(a)
 
 
-def to(a, dtype):
-    """Cast to ``dtype`` (a new tensor, or ``a`` itself when the dtype already matches)."""
-    if isinstance(dtype, str):  # .to("cpu"): there is only one device
-        return a
+def to(a, *args, dtype=None, device=None, non_blocking=False, copy=False, memory_format=None):
+    """``.to(dtype)``, ``.to(device)``, ``.to(device, dtype)``, ``.to(other_tensor)``: a new
+    tensor when the dtype changes (or ``copy=True``), else ``a`` itself. The only device is
+    the CPU; asking for CUDA fails as PyTorch does without it."""
+    from .. import devices
+
+    for arg in args:
+        if isinstance(arg, Tensor):
+            dtype = arg.dtype
+        elif isinstance(arg, dtypes.dtype) or (isinstance(arg, type) and not isinstance(arg, str)):
+            dtype = arg
+        elif devices.is_device(arg):
+            devices.check(arg)
+        else:
+            raise TypeError(f"to() received an invalid combination of arguments - got ({type(arg).__name__})")
+    devices.check(device)
+    if dtype is None:
+        return Clone.apply(a) if copy else a
     target = dtypes.to_numpy_dtype(dtype)
     if target == a._data.dtype:
-        return a
+        return Clone.apply(a) if copy else a
     return ToCopy.apply(a, target)
 
 
+@numpy_names
 def cat(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
@@ -321,6 +339,7 @@ def cat(tensors, dim=0):
 concat = cat
 
 
+@numpy_names
 def stack(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:

@@ -1,0 +1,5 @@
+"""``pyautograd.backends``: which accelerators exist (none: NumPy on the CPU)."""
+
+from . import mps
+
+__all__ = ["mps"]

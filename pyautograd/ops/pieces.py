@@ -1,0 +1,354 @@
+"""Copying, flipping and cutting tensors into pieces: repeat/tile, flip, roll, chunk/split/
+unbind, narrow, tril/triu and the diagonal family (diag, diagonal, diag_embed)."""
+
+import numpy as np
+
+from ..function import Function
+from .common import is_tensor, normalize_dims
+from .index import Index
+
+
+class Repeat(Function):
+    """Tile the input ``repeats`` times along each dim; the gradient sums the copies."""
+
+    backward_name = "RepeatBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, repeats):
+        lead = len(repeats) - a.ndim
+        ctx.shape = (1,) * lead + a.shape
+        ctx.original, ctx.repeats = a.shape, repeats
+        return np.tile(a.reshape(ctx.shape), repeats)
+
+    @staticmethod
+    def backward(ctx, g):
+        split = []
+        for r, n in zip(ctx.repeats, ctx.shape):
+            split += [r, n]
+        summed = g.reshape(tuple(split)).sum(tuple(range(0, len(split), 2)))
+        return summed.reshape(ctx.original), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.tile(t.reshape(ctx.shape), ctx.repeats)
+
+
+class Flip(Function):
+    backward_name = "FlipBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.flip(a, dims).copy()
+
+    @staticmethod
+    def backward(ctx, g):
+        return (g.flip(ctx.dims) if is_tensor(g) else np.flip(g, ctx.dims)), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.flip(t, ctx.dims)
+
+
+class Roll(Function):
+    backward_name = "RollBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, shifts, dims):
+        ctx.shifts, ctx.dims = shifts, dims
+        return np.roll(a, shifts, dims)
+
+    @staticmethod
+    def backward(ctx, g):
+        back = tuple(-s for s in ctx.shifts) if isinstance(ctx.shifts, tuple) else -ctx.shifts
+        if is_tensor(g):
+            return roll(g, back, ctx.dims), None, None
+        return np.roll(g, back, ctx.dims), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.roll(t, ctx.shifts, ctx.dims)
+
+
+class SplitPiece(Index):
+    """One piece of ``chunk``/``split`` with equal sizes: a view whose gradient is padded."""
+
+    backward_name = "SplitBackward0"
+
+
+class SplitWithSizesPiece(Index):
+    backward_name = "SplitWithSizesBackward0"
+
+
+class UnbindPiece(Index):
+    backward_name = "UnbindBackward0"
+
+
+class NarrowPiece(Index):
+    backward_name = "SliceBackward0"
+
+
+class Triangle(Function):
+    """tril / triu: keep one triangle of the last two dims; the gradient keeps the same."""
+
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, diagonal):
+        ctx.diagonal = diagonal
+        return ctx.numpy_op(a, diagonal)
+
+    @staticmethod
+    def backward(ctx, g):
+        if is_tensor(g):
+            return type(ctx)._op.apply(g, ctx.diagonal), None
+        return ctx.numpy_op(g, ctx.diagonal), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return ctx.numpy_op(t, ctx.diagonal)
+
+
+class Tril(Triangle):
+    backward_name = "TrilBackward0"
+    numpy_op = staticmethod(np.tril)
+
+
+class Triu(Triangle):
+    backward_name = "TriuBackward0"
+    numpy_op = staticmethod(np.triu)
+
+
+class Diagonal(Function):
+    """The diagonal (offset ``k``) of the last two dims."""
+
+    backward_name = "DiagonalBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, k):
+        ctx.shape, ctx.k = a.shape, k
+        return np.diagonal(a, k, -2, -1).copy()
+
+    @staticmethod
+    def backward(ctx, g):
+        return embed_diagonal(g, ctx.k, ctx.shape), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.diagonal(t, ctx.k, -2, -1).copy()
+
+
+class DiagonalOfMatrix(Diagonal):
+    """``diag`` of a matrix (PyTorch names its node after the copying variant)."""
+
+    backward_name = "DiagonalBackward0_copy"
+
+
+class DiagEmbed(Function):
+    """A matrix (per batch) whose ``k``-th diagonal is the last dim of the input."""
+
+    backward_name = "DiagEmbedBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, k, shape):
+        ctx.k = k
+        return _embed(a, k, shape)
+
+    @staticmethod
+    def backward(ctx, g):
+        if is_tensor(g):
+            return Diagonal.apply(g, ctx.k), None, None
+        return np.diagonal(g, ctx.k, -2, -1).copy(), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return _embed(t, *ctx.options)
+
+
+def _embed(a, k, shape):
+    out = np.zeros(shape, dtype=a.dtype)
+    rows = np.arange(a.shape[-1]) + max(-k, 0)
+    out[..., rows, rows + k] = a
+    return out
+
+
+def _matrix_shape(batch, n, k):
+    size = n + abs(k)
+    return tuple(batch) + (size, size)
+
+
+def embed_diagonal(g, k, shape):
+    if is_tensor(g):
+        return DiagEmbed.apply(g, k, shape)
+    return _embed(g, k, shape)
+
+
+# ---- public functions -----------------------------------------------------------------------
+def _sizes(args):
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(int(s) for s in args[0])
+    return tuple(int(s) for s in args)
+
+
+def repeat(a, *repeats):
+    repeats = _sizes(repeats)
+    if len(repeats) < a._data.ndim:
+        raise RuntimeError(
+            "Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor"
+        )
+    return Repeat.apply(a, repeats)
+
+
+def tile(a, *dims):
+    dims = _sizes(dims)
+    return Repeat.apply(a, (1,) * (a._data.ndim - len(dims)) + dims)
+
+
+def flip(a, *dims_given, dims=None):
+    dims = _sizes(dims_given) if dims is None else _sizes((dims,))
+    return Flip.apply(a, tuple(normalize_dims(d, a._data.ndim)[0] for d in dims) if a._data.ndim else ())
+
+
+def fliplr(a):
+    return flip(a, 1)
+
+
+def flipud(a):
+    return flip(a, 0)
+
+
+def roll(a, shifts, dims=None):
+    if isinstance(shifts, list):
+        shifts = tuple(shifts)
+    if isinstance(dims, list):
+        dims = tuple(dims)
+    if dims is None:
+        return (
+            Roll.apply(a.flatten(), shifts, None).reshape(a.shape)
+            if a._data.ndim != 1
+            else Roll.apply(a, shifts, None)
+        )
+    return Roll.apply(a, shifts, dims)
+
+
+def _pieces(a, dim, bounds, piece):
+    d = normalize_dims(dim, a._data.ndim)[0]
+    out = []
+    for start, stop in zip(bounds[:-1], bounds[1:]):
+        index = (slice(None),) * d + (slice(int(start), int(stop)),)
+        t = piece.apply(a, index)
+        t._vc = a._vc
+        out.append(t)
+    return tuple(out)
+
+
+def split(a, split_size_or_sections, dim=0):
+    n = a._data.shape[normalize_dims(dim, a._data.ndim)[0]]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [int(s) for s in split_size_or_sections]
+        if sum(sizes) != n:
+            raise RuntimeError(
+                f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
+                f"dimension {dim}), but got split_sizes={sizes}"
+            )
+        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece)
+    size = int(split_size_or_sections)
+    bounds = list(range(0, n, size)) + [n] if n else [0, 0]
+    return _pieces(a, dim, bounds, SplitPiece)
+
+
+def chunk(a, chunks, dim=0):
+    if chunks <= 0:
+        raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
+    n = a._data.shape[normalize_dims(dim, a._data.ndim)[0]]
+    size = -(-n // chunks) if n else 1
+    return split(a, size, dim)
+
+
+def tensor_split(a, sections, dim=0):
+    n = a._data.shape[normalize_dims(dim, a._data.ndim)[0]]
+    if isinstance(sections, int):
+        base, extra = divmod(n, sections)
+        sizes = [base + (i < extra) for i in range(sections)]
+        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece)
+    bounds = [0] + [min(int(i), n) for i in sections] + [n]
+    return _pieces(a, dim, bounds, SplitWithSizesPiece)
+
+
+def unbind(a, dim=0):
+    d = normalize_dims(dim, a._data.ndim)[0]
+    out = []
+    for i in range(a._data.shape[d]):
+        t = UnbindPiece.apply(a, (slice(None),) * d + (i,))
+        t._vc = a._vc
+        out.append(t)
+    return tuple(out)
+
+
+def narrow(a, dim, start, length):
+    d = normalize_dims(dim, a._data.ndim)[0]
+    start = int(start) % a._data.shape[d] if int(start) < 0 else int(start)
+    t = NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),))
+    t._vc = a._vc
+    return t
+
+
+def tril(a, diagonal=0):
+    return Tril.apply(a, diagonal)
+
+
+def triu(a, diagonal=0):
+    return Triu.apply(a, diagonal)
+
+
+def diagonal(a, offset=0, dim1=0, dim2=1):
+    """The diagonal of the (dim1, dim2) planes, as a new last dim (as PyTorch)."""
+    n = a._data.ndim
+    d1, d2 = normalize_dims(dim1, n)[0], normalize_dims(dim2, n)[0]
+    if (d1, d2) != (n - 2, n - 1):
+        from .shape import permute
+
+        a = permute(a, *[i for i in range(n) if i not in (d1, d2)], d1, d2)
+    return Diagonal.apply(a, offset)
+
+
+def diag_embed(a, offset=0):
+    return DiagEmbed.apply(a, offset, _matrix_shape(a._data.shape[:-1], a._data.shape[-1], offset))
+
+
+def diag(a, diagonal=0):
+    """A 1-D input becomes a diagonal matrix; a 2-D input gives its diagonal."""
+    if a._data.ndim == 1:
+        return diag_embed(a, diagonal)
+    if a._data.ndim == 2:
+        return DiagonalOfMatrix.apply(a, diagonal)
+    raise RuntimeError("diag(): Supports 1D or 2D tensors. Got " + f"{a._data.ndim}D")
+
+
+class Trace(Function):
+    backward_name = "TraceBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        ctx.shape = a.shape
+        return np.asarray(np.trace(a))
+
+    @staticmethod
+    def backward(ctx, g):
+        eye = np.eye(*ctx.shape, dtype=bool)
+        return g * eye
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.trace(t)
+
+
+def trace(a):
+    if a._data.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {a._data.ndim}")
+    return Trace.apply(a)

@@ -1,0 +1,321 @@
+"""Reductions beyond sum and mean: prod, var, std, logsumexp, and the running sum cumsum.
+Each backward is written with operators and generic helpers, so it also runs on tensors
+(create_graph) and gives second derivatives."""
+
+import numpy as np
+
+from ..function import Function
+from . import common
+from .common import expand, is_tensor, normalize_dims, numpy_names
+
+
+def _keep(g, shape, dims, keepdim):
+    """Give a reduced gradient back its reduced axes (size 1), ready to broadcast."""
+    if keepdim:
+        return g
+    kept = tuple(1 if (dims is None or i in dims) else n for i, n in enumerate(shape))
+    return g.reshape(kept)
+
+
+def _mean_keepdim(x, dims):
+    if is_tensor(x):
+        return x.mean(dim=dims, keepdim=True)
+    return np.mean(x, axis=dims, keepdims=True)
+
+
+def _float_only(a, name):
+    if a._data.dtype.kind != "f":
+        raise RuntimeError(f"{name} only support floating point and complex dtypes")
+
+
+class Prod(Function):
+    """Product over ``dims``. The gradient of each factor is the product of the others,
+    computed without dividing (exclusive products from both ends), so zeros are fine."""
+
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim):
+        ctx.save_for_backward(a)
+        ctx.dim, ctx.keepdim = dim, keepdim
+        out = np.prod(a, axis=dim, keepdims=keepdim)
+        return out if a.dtype.kind != "b" else out.astype(np.int64)
+
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        others = _product_of_others(common.data_of(a), ctx.dim)
+        if is_tensor(a) and (common.data_of(a) != 0).all():
+            # differentiable form for second derivatives (no zero factor to divide by)
+            whole = a.prod(dim=ctx.dim, keepdim=True) if ctx.dim is not None else a.prod()
+            others = whole / a
+        g = _keep(g, np.shape(a), None if ctx.dim is None else (ctx.dim,), ctx.keepdim)
+        return expand(g, np.shape(a)) * others, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        (a,) = ctx.saved_tensors
+        return np.sum(t * _product_of_others(a, ctx.dim), axis=ctx.dim, keepdims=ctx.keepdim)
+
+
+def _product_of_others(a, dim):
+    if dim is None:
+        flat = a.reshape(-1)
+        return _product_of_others(flat, 0).reshape(a.shape) if flat.size else a.copy()
+    ones = np.ones_like(np.take(a, [0], axis=dim)) if a.shape[dim] else np.ones_like(a)
+    before = np.cumprod(
+        np.concatenate([ones, np.take(a, range(a.shape[dim] - 1), axis=dim)], axis=dim), axis=dim
+    )
+    rev = np.flip(a, dim)
+    after = np.flip(
+        np.cumprod(
+            np.concatenate([ones, np.take(rev, range(a.shape[dim] - 1), axis=dim)], axis=dim), axis=dim
+        ),
+        dim,
+    )
+    return before * after
+
+
+class ProdAll(Prod):
+    backward_name = "ProdBackward0"
+
+
+class ProdDim(Prod):
+    backward_name = "ProdBackward1"
+
+
+class Var(Function):
+    """Variance over ``dims`` with ``correction`` (1: Bessel's, the default)."""
+
+    backward_name = "VarBackward0"
+    n_options = 3
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, dims, correction, keepdim):
+        ctx.save_for_backward(a)
+        ctx.dims, ctx.keepdim = dims, keepdim
+        ctx.divisor = _divisor(a.shape, dims, correction)
+        return (
+            np.var(a, axis=dims, keepdims=keepdim, ddof=correction)
+            if ctx.divisor > 0
+            else _nan_like(a, dims, keepdim)
+        )
+
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        g = _keep(g, np.shape(a), ctx.dims, ctx.keepdim)
+        centred = a - _mean_keepdim(a, ctx.dims)
+        return g * centred * (2.0 / ctx.divisor), None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        (a,) = ctx.saved_tensors
+        centred = a - np.mean(a, axis=ctx.dims, keepdims=True)
+        return np.sum(t * centred, axis=ctx.dims, keepdims=ctx.keepdim) * (2.0 / ctx.divisor)
+
+
+class Std(Function):
+    backward_name = "StdBackward0"
+    n_options = 3
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, dims, correction, keepdim):
+        ctx.dims, ctx.keepdim = dims, keepdim
+        ctx.divisor = _divisor(a.shape, dims, correction)
+        if ctx.divisor > 0:
+            # in float64, then rounded once: float32 results agree with PyTorch's digits
+            out = np.asarray(
+                np.std(a, axis=dims, keepdims=keepdim, ddof=correction, dtype=np.float64), a.dtype
+            )
+        else:
+            out = _nan_like(a, dims, keepdim)
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        g = _keep(g / out, np.shape(a), ctx.dims, ctx.keepdim)
+        centred = a - _mean_keepdim(a, ctx.dims)
+        return g * centred * (1.0 / ctx.divisor), None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, out = ctx.saved_tensors
+        centred = a - np.mean(a, axis=ctx.dims, keepdims=True)
+        return np.sum(t * centred, axis=ctx.dims, keepdims=ctx.keepdim) / (ctx.divisor * out)
+
+
+def _divisor(shape, dims, correction):
+    count = int(np.prod([shape[d] for d in dims])) if dims is not None else int(np.prod(shape))
+    return count - correction
+
+
+def _nan_like(a, dims, keepdim):
+    return np.full(np.sum(a, axis=dims, keepdims=keepdim).shape, np.nan, dtype=a.dtype)
+
+
+class Cumsum(Function):
+    """Running sum along ``dim``; the gradient is the running sum from the other end."""
+
+    backward_name = "CumsumBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        out = np.cumsum(a, axis=dim)
+        return out if a.dtype.kind != "b" else out.astype(np.int64)
+
+    @staticmethod
+    def backward(ctx, g):
+        d = ctx.dim
+        if is_tensor(g):
+            return g.flip(d).cumsum(d).flip(d), None
+        return np.flip(np.cumsum(np.flip(g, d), axis=d), d), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.cumsum(t, axis=ctx.dim)
+
+
+class Logsumexp(Function):
+    """log(sum(exp(a))) over ``dims``, shifted by the maximum so exp cannot overflow."""
+
+    backward_name = "LogsumexpBackward0"
+    n_options = 2
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, dims, keepdim):
+        top = np.max(a, axis=dims, keepdims=True) if a.size else np.zeros((1,) * a.ndim, a.dtype)
+        top = np.where(np.isfinite(top), top, 0)
+        out = np.log(np.sum(np.exp(a - top), axis=dims, keepdims=True)) + top
+        ctx.dims, ctx.keepdim = dims, keepdim
+        out = np.asarray(out if keepdim else np.squeeze(out, axis=dims))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        g = _keep(g, np.shape(a), ctx.dims, ctx.keepdim)
+        out = _keep(out, np.shape(a), ctx.dims, ctx.keepdim)
+        return g * common.exp(a - out), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, out = ctx.saved_tensors
+        out = out if ctx.keepdim else np.expand_dims(out, ctx.dims)
+        return np.sum(t * np.exp(a - out), axis=ctx.dims, keepdims=ctx.keepdim)
+
+
+# ---- public functions -----------------------------------------------------------------------
+@numpy_names
+def prod(a, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        a = a.to(dtype)
+    if a._data.dtype.kind in "bi" and a._data.dtype != np.int64 and dtype is None:
+        a = a.long()
+    if dim is None:
+        return ProdAll.apply(a, None, False)
+    return ProdDim.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None, keepdim)
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return int(correction)
+    return 1 if unbiased is None or unbiased else 0
+
+
+def _dims(a, dim):
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
+        return None
+    return normalize_dims(dim, a._data.ndim) or None
+
+
+def _unbiased_in_dim(dim, unbiased):
+    """``x.std(False)``: PyTorch reads a lone bool as ``unbiased``, not as a dim."""
+    if isinstance(dim, bool):
+        return None, dim
+    return dim, unbiased
+
+
+@numpy_names
+def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dim, unbiased = _unbiased_in_dim(dim, unbiased)
+    _float_only(a, "std and var")
+    c = _correction(unbiased, correction)
+    dims = _dims(a, dim)
+    _warn_dof(a, dims, c, "var")
+    return Var.apply(a, dims, c, keepdim)
+
+
+@numpy_names
+def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    dim, unbiased = _unbiased_in_dim(dim, unbiased)
+    _float_only(a, "std and var")
+    c = _correction(unbiased, correction)
+    dims = _dims(a, dim)
+    _warn_dof(a, dims, c, "std")
+    return Std.apply(a, dims, c, keepdim)
+
+
+def _warn_dof(a, dims, correction, name):
+    if _divisor(a._data.shape, dims, correction) <= 0:
+        import warnings
+
+        warnings.warn(
+            f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+            "reduction factor (input numel divided by output numel).",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
+@numpy_names
+def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return std(a, dim, unbiased, keepdim, correction=correction), _mean(a, dim, keepdim)
+
+
+@numpy_names
+def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return var(a, dim, unbiased, keepdim, correction=correction), _mean(a, dim, keepdim)
+
+
+def _mean(a, dim, keepdim):
+    return a.mean() if dim is None else a.mean(dim=dim, keepdim=keepdim)
+
+
+@numpy_names
+def cumsum(a, dim, dtype=None):
+    if dtype is not None:
+        a = a.to(dtype)
+    if a._data.dtype.kind in "bi" and a._data.dtype != np.int64 and dtype is None:
+        a = a.long()
+    d = normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None
+    if d is None:
+        return Cumsum.apply(a.reshape(1), 0).reshape(())
+    return Cumsum.apply(a, d)
+
+
+@numpy_names
+def logsumexp(a, dim, keepdim=False):
+    if a._data.dtype.kind != "f":
+        from .. import dtypes
+
+        a = a.to(dtypes.get_default_dtype())
+    dims = normalize_dims(dim, a._data.ndim) if a._data.ndim else ()
+    if not dims:
+        return (
+            Logsumexp.apply(a.reshape(1), (0,), False).reshape(())
+            if not keepdim
+            else Logsumexp.apply(a, (), True)
+        )
+    return Logsumexp.apply(a, dims, keepdim)
+
+
+__all__ = ["prod", "var", "std", "std_mean", "var_mean", "cumsum", "logsumexp"]

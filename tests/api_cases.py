@@ -1,0 +1,363 @@
+"""Cases for the API that outside teaching code uses (issue 8), run on PyTorch and on
+pyautograd. ``make_golden.py`` records PyTorch's answers in ``golden/api.json``; the tests
+in ``ops/test_api_vs_torch.py`` compare with that file and, where torch imports, live.
+
+Each table entry is a function of the module ``T`` (``torch`` or ``pyautograd``):
+- OPS: ``(fn(T, *inputs) -> tensor, [(shape, domain), ...])``: value, grad_fn name and
+  the gradients of ``sum(out * w)``, as ``make_golden.OP_CASES``;
+- VALUES: ``fn(T) -> JSON-able`` (printed forms, integer results, Python values);
+- ERRORS: ``fn(T)`` that raises: type and message must be PyTorch's.
+"""
+
+import math
+
+
+def _idx(T, rows):
+    return T.tensor(rows)
+
+
+OPS = {
+    # rounding and integer division
+    "floor": (lambda T, a: (a * 3).floor(), [((2, 3), "any")]),
+    "ceil_fn": (lambda T, a: T.ceil(a * 3), [((4,), "any")]),
+    "trunc": (lambda T, a: (a * 3).trunc(), [((4,), "any")]),
+    "round": (lambda T, a: (a * 3).round(), [((4,), "any")]),
+    "round_decimals": (lambda T, a: T.round(a, decimals=1), [((4,), "any")]),
+    "sign": (lambda T, a: a.sign(), [((2, 2), "any")]),
+    "sign_in_product": (lambda T, a: a.sign() * a, [((4,), "any")]),
+    "remainder_scalar": (lambda T, a: a % 0.7, [((2, 3), "any")]),
+    "remainder_tensor": (lambda T, a, b: a % b, [((2, 3), "any"), ((3,), "pos")]),
+    "remainder_fn": (lambda T, a, b: T.remainder(a, b), [((4,), "any"), ((4,), "any")]),
+    "div_floor": (lambda T, a, b: T.div(a, b, rounding_mode="floor"), [((3,), "any"), ((3,), "pos")]),
+    "div_trunc": (lambda T, a: a.div(0.3, rounding_mode="trunc"), [((3,), "any")]),
+    # logarithms
+    "log1p": (lambda T, a: a.log1p(), [((2, 3), "pos")]),
+    "expm1": (lambda T, a: T.expm1(a), [((2, 3), "any")]),
+    "log2": (lambda T, a: a.log2(), [((3,), "pos")]),
+    "log10": (lambda T, a: T.log10(a), [((3,), "pos")]),
+    # reductions and scans
+    "prod": (lambda T, a: a.prod(), [((2, 3), "any")]),
+    "prod_dim": (lambda T, a: a.prod(1), [((2, 3), "any")]),
+    "prod_keepdim": (lambda T, a: T.prod(a, dim=0, keepdim=True), [((3, 2), "any")]),
+    "prod_with_zero": (lambda T, a: (a * T.tensor([1.0, 0.0, 1.0], dtype=T.float64)).prod(), [((3,), "any")]),
+    "std": (lambda T, a: a.std(), [((2, 3), "any")]),
+    "std_dim": (lambda T, a: a.std(dim=1), [((2, 3), "any")]),
+    "std_unbiased_false": (lambda T, a: a.std(0, unbiased=False), [((3, 2), "any")]),
+    "std_correction": (lambda T, a: T.std(a, dim=(0, 1), correction=0, keepdim=True), [((2, 3, 2), "any")]),
+    "var": (lambda T, a: a.var(), [((4,), "any")]),
+    "var_dim_keepdim": (lambda T, a: a.var(1, keepdim=True), [((2, 3), "any")]),
+    "cumsum": (lambda T, a: a.cumsum(1), [((2, 3), "any")]),
+    "cumsum_fn_neg": (lambda T, a: T.cumsum(a, dim=-2), [((3, 2), "any")]),
+    "logsumexp": (lambda T, a: a.logsumexp(1), [((2, 3), "any")]),
+    "logsumexp_keepdim": (lambda T, a: T.logsumexp(a, dim=0, keepdim=True), [((3, 2), "any")]),
+    "sum_axis": (lambda T, a: a.sum(axis=1), [((2, 3), "any")]),
+    "mean_axis_keepdims": (lambda T, a: a.mean(axis=0, keepdims=True), [((2, 3), "any")]),
+    "max_axis": (lambda T, a: T.max(a, axis=1).values, [((2, 3), "any")]),
+    # norms
+    "norm": (lambda T, a: a.norm(), [((2, 3), "any")]),
+    "norm_dim": (lambda T, a: a.norm(dim=1), [((2, 3), "any")]),
+    "norm_p1": (lambda T, a: T.norm(a, p=1), [((4,), "any")]),
+    "norm_p3_keepdim": (lambda T, a: a.norm(p=3, dim=0, keepdim=True), [((3, 2), "any")]),
+    "norm_inf": (lambda T, a: a.norm(p=math.inf), [((5,), "any")]),
+    "linalg_norm": (lambda T, a: T.linalg.norm(a), [((2, 3), "any")]),
+    "linalg_norm_dim": (lambda T, a: T.linalg.norm(a, dim=-1), [((2, 3), "any")]),
+    "linalg_vector_norm": (lambda T, a: T.linalg.vector_norm(a, ord=1.5), [((2, 3), "any")]),
+    "linalg_matrix_norm": (lambda T, a: T.linalg.matrix_norm(a), [((2, 2, 3), "any")]),
+    # ordering, picking and placing
+    "sort": (lambda T, a: a.sort().values, [((2, 4), "any")]),
+    "sort_desc_dim0": (lambda T, a: T.sort(a, dim=0, descending=True)[0], [((3, 2), "any")]),
+    "topk": (lambda T, a: a.topk(2).values, [((2, 4), "any")]),
+    "topk_smallest": (lambda T, a: T.topk(a, 2, dim=0, largest=False).values, [((3, 2), "any")]),
+    "gather": (lambda T, a: a.gather(1, _idx(T, [[0, 0], [2, 1]])), [((2, 3), "any")]),
+    "gather_fn": (lambda T, a: T.gather(a, 0, _idx(T, [[1, 0, 1]])), [((2, 3), "any")]),
+    "scatter_add": (
+        lambda T, a, s: a.scatter_add(1, _idx(T, [[0, 2], [1, 1]]), s),
+        [((2, 3), "any"), ((2, 2), "any")],
+    ),
+    "scatter_src": (
+        lambda T, a, s: a.scatter(0, _idx(T, [[1, 0, 1]]), s),
+        [((2, 3), "any"), ((1, 3), "any")],
+    ),
+    "scatter_value": (lambda T, a: a.scatter(1, _idx(T, [[0], [2]]), 0.5), [((2, 3), "any")]),
+    "index_select": (lambda T, a: a.index_select(0, _idx(T, [2, 0, 2])), [((3, 2), "any")]),
+    "index_select_fn": (lambda T, a: T.index_select(a, 1, _idx(T, [1])), [((2, 3), "any")]),
+    "index_add": (
+        lambda T, a, s: a.index_add(0, _idx(T, [0, 0, 2]), s),
+        [((3, 2), "any"), ((3, 2), "any")],
+    ),
+    "masked_fill": (lambda T, a: a.masked_fill(a > 0, 0.0), [((2, 3), "any")]),
+    "masked_fill_broadcast": (
+        lambda T, a: a.masked_fill(T.tensor([True, False, True]), -1.0),
+        [((2, 3), "any")],
+    ),
+    # copies and pieces
+    "repeat": (lambda T, a: a.repeat(2, 1), [((2, 3), "any")]),
+    "repeat_more_dims": (lambda T, a: a.repeat(2, 1, 3), [((2, 2), "any")]),
+    "tile": (lambda T, a: a.tile((2,)), [((2, 3), "any")]),
+    "flip": (lambda T, a: a.flip(0), [((3, 2), "any")]),
+    "flip_fn_two": (lambda T, a: T.flip(a, dims=(0, 1)), [((2, 3), "any")]),
+    "roll": (lambda T, a: a.roll(1, 0), [((3, 2), "any")]),
+    "chunk0": (lambda T, a: a.chunk(2)[0], [((3, 2), "any")]),
+    "chunk1_dim": (lambda T, a: T.chunk(a, 3, dim=1)[1], [((2, 5), "any")]),
+    "split": (lambda T, a: a.split(2, dim=1)[1], [((2, 5), "any")]),
+    "split_sizes": (lambda T, a: T.split(a, [1, 2])[1], [((3, 2), "any")]),
+    "unbind": (lambda T, a: a.unbind(1)[2], [((2, 3), "any")]),
+    "narrow": (lambda T, a: a.narrow(1, 1, 2), [((2, 4), "any")]),
+    "tril": (lambda T, a: a.tril(), [((3, 3), "any")]),
+    "triu_offset": (lambda T, a: T.triu(a, 1), [((3, 4), "any")]),
+    "tril_batched": (lambda T, a: a.tril(-1), [((2, 3, 3), "any")]),
+    "diag_matrix": (lambda T, a: a.diag(), [((3, 3), "any")]),
+    "diag_vector": (lambda T, a: T.diag(a), [((3,), "any")]),
+    "diag_vector_offset": (lambda T, a: T.diag(a, 1), [((2,), "any")]),
+    "diagonal": (lambda T, a: a.diagonal(), [((3, 3), "any")]),
+    "diag_embed": (lambda T, a: T.diag_embed(a), [((2, 3), "any")]),
+    "trace": (lambda T, a: a.trace(), [((3, 3), "any")]),
+    "expand_new_dims": (lambda T, a: a.expand(2, 3, 2), [((3, 1), "any")]),
+    "contiguous": (lambda T, a: a.t().contiguous(), [((2, 3), "any")]),
+    # products
+    "bmm": (lambda T, a, b: T.bmm(a, b), [((2, 2, 3), "any"), ((2, 3, 2), "any")]),
+    "bmm_method": (lambda T, a, b: a.bmm(b), [((3, 1, 2), "any"), ((3, 2, 2), "any")]),
+    "outer": (lambda T, a, b: T.outer(a, b), [((3,), "any"), ((2,), "any")]),
+    "einsum_matmul": (lambda T, a, b: T.einsum("ij,jk->ik", a, b), [((2, 3), "any"), ((3, 2), "any")]),
+    "einsum_batched": (
+        lambda T, a, b: T.einsum("bij,bjk->bik", a, b),
+        [((2, 2, 3), "any"), ((2, 3, 2), "any")],
+    ),
+    "einsum_transpose": (lambda T, a: T.einsum("ij->ji", a), [((2, 3), "any")]),
+    "einsum_sum": (lambda T, a: T.einsum("ij->", a), [((2, 3), "any")]),
+    "einsum_col_sum": (lambda T, a: T.einsum("ij->j", a), [((2, 3), "any")]),
+    "einsum_outer": (lambda T, a, b: T.einsum("i,j->ij", a, b), [((3,), "any"), ((2,), "any")]),
+    "einsum_dot": (lambda T, a, b: T.einsum("i,i->", a, b), [((3,), "any"), ((3,), "any")]),
+    "einsum_implicit": (lambda T, a, b: T.einsum("ij,jk", a, b), [((2, 3), "any"), ((3, 2), "any")]),
+    "einsum_trace": (lambda T, a: T.einsum("ii", a), [((3, 3), "any")]),
+    "einsum_diagonal": (lambda T, a: T.einsum("ii->i", a), [((3, 3), "any")]),
+    "einsum_ellipsis": (
+        lambda T, a, b: T.einsum("...ij,...j->...i", a, b),
+        [((2, 2, 3), "any"), ((2, 3), "any")],
+    ),
+    "einsum_list": (lambda T, a, b: T.einsum("ij,ij->i", [a, b]), [((2, 3), "any"), ((2, 3), "any")]),
+    # in-place variants on non-leaves
+    "relu_": (lambda T, a: (a * 1).relu_(), [((2, 3), "any")]),
+    "pow_": (lambda T, a: (a * 1).pow_(2), [((3,), "any")]),
+    "exp_": (lambda T, a: (a + 0).exp_(), [((3,), "any")]),
+    "sigmoid_": (lambda T, a: (a + 0).sigmoid_(), [((3,), "any")]),
+    "clamp_min_": (lambda T, a: (a * 1).clamp_min_(0.1), [((3,), "any")]),
+    "masked_fill_": (lambda T, a: (a * 1).masked_fill_(a < 0, 2.0), [((2, 3), "any")]),
+    "fill_": (lambda T, a: (a * 1).fill_(3.0), [((3,), "any")]),
+    "zero_": (lambda T, a: (a * 1).zero_(), [((3,), "any")]),
+    "div_floor_": (lambda T, a: (a * 1).div_(0.4, rounding_mode="floor"), [((3,), "any")]),
+    "abs_": (lambda T, a: (a * 1).abs_(), [((3,), "any")]),
+}
+
+
+def _grads(T, make, *shapes_rg):
+    """Gradient after backward of a tiny expression, as a list."""
+    x = T.tensor([0.5, -1.5, 2.0], requires_grad=True)
+    make(T, x).backward()
+    return x.grad.tolist()
+
+
+def _chunk_shapes(T):
+    return [list(c.shape) for c in T.arange(10).chunk(3)] + [list(c.shape) for c in T.arange(5).chunk(2)]
+
+
+def _sort_indices(T):
+    s = T.tensor([[3.0, 1.0, 2.0, 1.0], [0.0, -1.0, 5.0, 5.0]]).sort(dim=1, descending=True)
+    return [s.values.tolist(), s.indices.tolist(), T.tensor([2, 0, 1]).argsort().tolist()]
+
+
+def _to_device(T):
+    x = T.ones(2)
+    device = "cuda" if T.cuda.is_available() else "cpu"
+    y = x.to(device)
+    return [
+        y is x,
+        str(y.device),
+        repr(y.device),
+        x.to("cpu", T.float64).dtype == T.float64,
+        repr(x.to(T.device("cpu"))),
+        x.device.type,
+        x.is_cuda,
+    ]
+
+
+def _new_factories(T):
+    x = T.tensor([1.0, 2.0], dtype=T.float64)
+    return [
+        repr(x.new_zeros(2, 3)),
+        repr(x.new_ones((2,))),
+        repr(x.new_tensor([1, 2])),
+        repr(x.new_full((2,), 7.0)),
+        repr(T.tensor([1, 2]).new_tensor([0.5])),
+    ]
+
+
+def _inference_like(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    with T.no_grad():
+        y = x * 2
+    return [y.requires_grad, repr(y)]
+
+
+VALUES = {
+    "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
+    "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
+    "rfloordiv": lambda T: repr(7 // T.tensor([2, -3])),
+    "mod_ints": lambda T: repr(T.tensor([7, -7]) % 3),
+    "mod_floats": lambda T: repr(T.tensor([7.5, -7.5]) % 2),
+    "mod_int_by_float": lambda T: repr(T.tensor([7, -7]) % 2.5),
+    "rmod": lambda T: repr(7 % T.tensor([2, -3])),
+    "div_modes_ints": lambda T: [
+        repr(T.tensor([7, -7]).div(2, rounding_mode="trunc")),
+        repr(T.div(T.tensor([7, -7]), 2, rounding_mode="floor")),
+        repr(T.divide(T.tensor([7, -7]), 2)),
+    ],
+    "round_half_even": lambda T: repr(T.tensor([0.5, 1.5, 2.5, -0.5, -1.5])),
+    "round_values": lambda T: repr(T.tensor([0.5, 1.5, 2.5, -0.5, -1.5]).round()),
+    "round_ints": lambda T: repr(T.tensor([1, 2]).round()),
+    "floor_ints": lambda T: repr(T.tensor([1, -2]).floor()),
+    "sign_repr": lambda T: repr(T.tensor([-2.0, 0.0, 3.0], requires_grad=True).sign()),
+    "sign_ints": lambda T: repr(T.tensor([-2, 0, 3]).sign()),
+    "log1p_int": lambda T: repr(T.tensor([1, 2]).log1p()),
+    "log1p_tiny": lambda T: T.tensor(1e-10, dtype=T.float64).log1p().item(),
+    "expm1_tiny": lambda T: T.tensor(1e-10, dtype=T.float64).expm1().item(),
+    "prod_ints": lambda T: repr(T.tensor([1, 2, 3]).prod()),
+    "prod_grad_zeros": lambda T: _grads(T, lambda T, x: (x * T.tensor([1.0, 0.0, 0.0])).prod()),
+    "prod_grad_one_zero": lambda T: _grads(T, lambda T, x: (x * T.tensor([1.0, 0.0, 1.0])).prod()),
+    "std_repr": lambda T: repr(T.tensor([1.0, 2.0, 4.0]).std()),
+    "std_bool_positional": lambda T: T.tensor([1.0, 2.0, 4.0]).std(False).item(),
+    "var_mean": lambda T: [t.tolist() for t in T.var_mean(T.tensor([[1.0, 2.0], [4.0, 8.0]]), dim=1)],
+    "std_mean": lambda T: [t.tolist() for t in T.std_mean(T.tensor([1.0, 2.0, 4.0]))],
+    "cumsum_ints": lambda T: repr(T.tensor([1, 2, 3]).cumsum(0)),
+    "cumsum_bool": lambda T: repr(T.tensor([True, False, True]).cumsum(0)),
+    "logsumexp_large": lambda T: T.tensor([1000.0, 1000.0]).logsumexp(0).item(),
+    "logsumexp_neg_inf": lambda T: T.tensor([-math.inf, -math.inf]).logsumexp(0).item(),
+    "norm_repr": lambda T: repr(T.tensor([3.0, 4.0], requires_grad=True).norm()),
+    "norm_zero_grad": lambda T: _grads(T, lambda T, x: (x * 0).norm()),
+    "norm_inf_tie_grad": lambda T: (lambda x: (x.norm(p=math.inf).backward(), x.grad.tolist())[1])(
+        T.tensor([1.0, -3.0, 3.0, 2.0], requires_grad=True)
+    ),
+    "norm_fro_dims": lambda T: T.norm(T.arange(6.0).reshape(2, 3), p="fro", dim=(0, 1)).item(),
+    "matrix_norm_ord1": lambda T: T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=1).item(),
+    "matrix_norm_ord1_grad": lambda T: (lambda x: (T.linalg.norm(x, ord=1).backward(), x.grad.tolist())[1])(
+        T.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
+    ),
+    "matrix_norm_inf_grad": lambda T: (
+        lambda x: (T.linalg.norm(x, ord=math.inf).backward(), x.grad.tolist())[1]
+    )(T.tensor([[1.0, -2.0], [3.0, 4.5]], requires_grad=True)),
+    "any_all": lambda T: [
+        repr(T.tensor([0.0, 1.0]).any()),
+        repr(T.tensor([[True, False], [True, True]]).all(dim=1)),
+        repr(T.any(T.tensor([0, 0]))),
+        repr(T.all(T.tensor([[1.0, 0.0]]), dim=0)),
+        repr(T.tensor([1.0, 2.0]).any(0, keepdim=True)),
+    ],
+    "isclose_allclose_equal": lambda T: [
+        repr(T.isclose(T.tensor([1.0, 2.0]), T.tensor([1.0 + 1e-7, 2.1]))),
+        T.allclose(T.tensor([1.0, 2.0]), T.tensor([1.0, 2.0 + 1e-6])),
+        T.allclose(T.tensor([1.0, float("nan")]), T.tensor([1.0, float("nan")]), equal_nan=True),
+        T.equal(T.tensor([1, 2]), T.tensor([1, 2])),
+        T.equal(T.tensor([1, 2]), T.tensor([1, 3])),
+        T.tensor([1.0]).allclose(T.tensor([1.1]), atol=0.2),
+    ],
+    "sort_indices": _sort_indices,
+    "sort_repr": lambda T: repr(T.sort(T.tensor([3.0, 1.0, 2.0]), descending=True)),
+    "topk_repr": lambda T: repr(T.tensor([1.0, 5.0, 3.0]).topk(2)),
+    "topk_tuple": lambda T: [t.tolist() for t in T.topk(T.tensor([[1.0, 5.0, 3.0]]), 1)],
+    "argsort_desc": lambda T: T.argsort(T.tensor([1.0, 5.0, 3.0]), descending=True).tolist(),
+    "sort_nan": lambda T: T.tensor([2.0, float("nan"), 1.0]).sort().indices.tolist(),
+    "chunk_shapes": _chunk_shapes,
+    "split_shapes": lambda T: [list(p.shape) for p in T.arange(7).split(3)],
+    "chunk_is_view": lambda T: (lambda x: (x.chunk(2)[0].add_(10), x.tolist())[1])(T.zeros(4)),
+    "repeat_ints": lambda T: T.tensor([1, 2]).repeat(2, 2).tolist(),
+    "expand_minus_one": lambda T: list(T.ones(3, 1).expand(-1, 4).shape),
+    "masked_fill_ints": lambda T: repr(T.tensor([1, 2, 3]).masked_fill(T.tensor([True, False, True]), 0)),
+    "scatter_add_counts": lambda T: T.zeros(3).scatter_add(0, T.tensor([0, 2, 2, 2]), T.ones(4)).tolist(),
+    "gather_ce_pattern": lambda T: (lambda p: p.gather(1, T.tensor([1, 0]).unsqueeze(1)).squeeze(1).tolist())(
+        T.tensor([[0.1, 0.9], [0.8, 0.2]])
+    ),
+    "flip_ints": lambda T: T.arange(6).reshape(2, 3).flip(1).tolist(),
+    "tril_ones": lambda T: repr(T.tril(T.ones(3, 3))),
+    "triu_mask": lambda T: repr(T.triu(T.ones(3, 3), diagonal=1).bool()),
+    "diag_eye": lambda T: repr(T.diag(T.tensor([1.0, 2.0]))),
+    "einsum_attention": lambda T: T.einsum(
+        "bqd,bkd->bqk", T.arange(12.0).reshape(1, 3, 4), T.arange(8.0).reshape(1, 2, 4)
+    ).tolist(),
+    "outer_ints": lambda T: repr(T.outer(T.tensor([1, 2]), T.tensor([3, 4]))),
+    "bmm_shape": lambda T: list(T.bmm(T.ones(4, 2, 3), T.ones(4, 3, 5)).shape),
+    "contiguous_flags": lambda T: [
+        T.ones(2, 3).is_contiguous(),
+        T.ones(2, 3).t().is_contiguous(),
+        T.ones(2, 3).t().contiguous().is_contiguous(),
+        (lambda x: x.contiguous() is x)(T.ones(2)),
+    ],
+    "to_device": _to_device,
+    "cuda_available": lambda T: [T.cuda.is_available(), T.cuda.device_count(), T.backends.mps.is_available()],
+    "device_repr": lambda T: [
+        repr(T.device("cpu")),
+        str(T.device("cpu")),
+        T.device("cpu") == T.device("cpu"),
+        repr(T.device("cuda:1")),
+        T.device("cpu") == "cpu",
+    ],
+    "set_default_device_cpu": lambda T: (T.set_default_device("cpu"), repr(T.ones(1)))[1],
+    "to_copy_and_other": lambda T: [
+        (lambda x: x.to(x.dtype, copy=True) is x)(T.ones(1)),
+        repr(T.ones(1).to(T.tensor([1], dtype=T.float64))),
+        repr(T.ones(1).to(dtype=T.int64)),
+    ],
+    "new_factories": _new_factories,
+    "axis_keepdims": lambda T: [
+        T.tensor([[1.0, 2.0], [3.0, 4.0]]).sum(axis=0).tolist(),
+        T.tensor([[1.0, 2.0], [3.0, 4.0]]).mean(axis=1, keepdims=True).tolist(),
+        T.argmax(T.tensor([[1.0, 2.0], [3.0, 0.0]]), axis=1).tolist(),
+        T.tensor([[1.0, 2.0], [3.0, 4.0]]).std(axis=0).tolist(),
+    ],
+    "in_place_chain": lambda T: (lambda x: x.add_(1).mul_(2).clamp_(max=5.0).tolist())(
+        T.tensor([0.0, 1.0, 2.0])
+    ),
+    "inplace_floor_": lambda T: repr(T.tensor([1.5, -1.5]).floor_()),
+    "ifloordiv_imod": lambda T: (lambda x: (x.__ifloordiv__(2), repr(x))[1])(T.tensor([7, -7])),
+    "no_grad_reference": _inference_like,
+}
+
+
+def _floordiv_backward(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    (x // 2).sum().backward()
+
+
+def _sign_grad_fn(T):
+    return (T.tensor([1.0], requires_grad=True) // 2).grad_fn.name()
+
+
+ERRORS = {
+    "floordiv_backward": _floordiv_backward,
+    "rmod_backward": lambda T: (3 % T.tensor([1.0, 2.0], requires_grad=True)).sum().backward(),
+    "div_bad_mode": lambda T: T.tensor([1.0]).div(2, rounding_mode="round"),
+    "std_int": lambda T: T.tensor([1, 2]).std(),
+    "norm_int": lambda T: T.tensor([1, 2]).norm(),
+    "linalg_norm_3d_ord": lambda T: T.linalg.norm(T.ones(2, 2, 2), ord=2),
+    "gather_int32_index": lambda T: T.ones(2, 2).gather(1, T.tensor([[0], [1]], dtype=T.int32)).tolist(),
+    "gather_out_of_range": lambda T: T.ones(2, 2).gather(1, T.tensor([[0], [2]])),
+    "index_select_2d_index": lambda T: T.ones(2, 2).index_select(0, T.tensor([[0]])),
+    "masked_fill_float_mask": lambda T: T.ones(2).masked_fill(T.tensor([1.0, 0.0]), 0.0),
+    "masked_fill_vector_value": lambda T: T.ones(2).masked_fill(
+        T.tensor([True, False]), T.tensor([1.0, 2.0])
+    ),
+    "repeat_too_few": lambda T: T.ones(2, 2).repeat(2),
+    "split_bad_sizes": lambda T: T.ones(5).split([2, 2]),
+    "chunk_zero": lambda T: T.ones(5).chunk(0),
+    "topk_too_big": lambda T: T.ones(3).topk(4),
+    "bmm_2d": lambda T: T.bmm(T.ones(2, 2), T.ones(2, 2)),
+    "bmm_mismatch": lambda T: T.bmm(T.ones(2, 2, 3), T.ones(2, 2, 3)),
+    "to_cuda": lambda T: T.ones(1).to("cuda"),
+    "cuda_method": lambda T: T.ones(1).cuda(),
+    "bad_device": lambda T: T.device("gpu"),
+    "isclose_dtypes": lambda T: T.isclose(T.tensor([1.0]), T.tensor([1.0], dtype=T.float64)),
+    "fill_vector_value": lambda T: T.ones(2).fill_(T.tensor([1.0, 2.0])),
+    "inplace_relu_leaf": lambda T: T.ones(2, requires_grad=True).relu_(),
+    "round_decimals_int": lambda T: T.tensor([1, 2]).round(decimals=1),
+    "diag_3d": lambda T: T.diag(T.ones(2, 2, 2)),
+    "floordiv_grad_fn": _sign_grad_fn,
+}

@@ -1,0 +1,98 @@
+"""The API outside teaching code uses (``api_cases.py``), against PyTorch: recorded answers
+(``golden/api.json``, everywhere) and live torch (where it imports). Ops: value, grad_fn
+name and gradients; values: printed forms and Python results; errors: type and message."""
+
+import json
+import pathlib
+
+import api_cases
+import make_golden as mg
+import numpy as np
+import pytest
+
+import pyautograd
+
+GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "api.json").read_text())[
+    "cases"
+]
+
+
+def as_ours(value):
+    """PyTorch's answer with our module name where it says ``torch`` (printed forms, node
+    names such as ``torch::autograd::NotImplemented``)."""
+    text = json.dumps(value).replace("torch.", "pyautograd.").replace("torch::", "pyautograd::")
+    return json.loads(text)
+
+
+def _close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a.shape == b.shape and np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
+def check_op(got, want):
+    assert got["grad_fn"] == as_ours(want["grad_fn"])
+    assert got["shape"] == want["shape"]
+    assert _close(got["value"], want["value"]), (got["value"], want["value"])
+    assert len(got["grads"]) == len(want["grads"])
+    for i, (g, w) in enumerate(zip(got["grads"], want["grads"])):
+        assert _close(g, w), f"grad of input {i}: {g} != {w}"
+
+
+def same_value(got, want):
+    """Exact for strings, ints and bools; floats to float32 precision."""
+    if isinstance(want, float) and isinstance(got, float):
+        return got == want or abs(got - want) <= 1e-6 * max(1.0, abs(want))
+    if isinstance(want, list) and isinstance(got, list):
+        return len(got) == len(want) and all(same_value(g, w) for g, w in zip(got, want))
+    return type(got) is type(want) and got == want
+
+
+def check_error(got, want):
+    want = as_ours(want)
+    if "message" in want:
+        want["message"] = mg.norm_message(want["message"]).replace("torch.", "pyautograd.")
+    assert json.loads(json.dumps(got, default=str)) == want
+
+
+def test_golden_covers_every_case():
+    assert set(GOLDEN["ops"]) == set(api_cases.OPS)
+    assert set(GOLDEN["values"]) == set(api_cases.VALUES)
+    assert set(GOLDEN["errors"]) == set(api_cases.ERRORS)
+
+
+@pytest.mark.parametrize("name", sorted(api_cases.OPS))
+def test_op_matches_golden(name):
+    check_op(mg.run_op_case(pyautograd, name, api_cases.OPS), GOLDEN["ops"][name])
+
+
+@pytest.mark.parametrize("name", sorted(api_cases.VALUES))
+def test_value_matches_golden(name):
+    got = json.loads(json.dumps(mg.run_misc_case(pyautograd, name, api_cases.VALUES)["value"]))
+    want = as_ours(GOLDEN["values"][name]["value"])
+    assert same_value(got, want), (got, want)
+
+
+@pytest.mark.parametrize("name", sorted(api_cases.ERRORS))
+def test_error_matches_golden(name):
+    check_error(mg.run_error_case(pyautograd, name, api_cases.ERRORS), GOLDEN["errors"][name])
+
+
+def test_golden_agrees_with_live_torch():
+    """Guard against a stale golden file: regenerate with tests/make_golden.py."""
+    torch = pytest.importorskip("torch", reason="live PyTorch comparison needs torch installed")
+    live = json.loads(json.dumps(mg.api_table(torch), default=str))
+    stale = [
+        f"{table}/{name}"
+        for table in ("ops", "values", "errors")
+        for name, answer in live[table].items()
+        if json.dumps(answer, sort_keys=True) != json.dumps(GOLDEN[table][name], sort_keys=True)
+    ]
+    assert not stale, stale
+
+
+def test_helpers_can_fail():
+    assert not same_value(1.0, 1.01) and not same_value([1, 2], [1, 2, 3]) and not same_value(1, True)
+    with pytest.raises(AssertionError):
+        check_op({"grad_fn": "A", "shape": [], "value": 1.0, "grads": []}, {"grad_fn": "B"})
