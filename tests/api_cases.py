@@ -147,6 +147,56 @@ OPS = {
     "zero_": (lambda T, a: (a * 1).zero_(), [((3,), "any")]),
     "div_floor_": (lambda T, a: (a * 1).div_(0.4, rounding_mode="floor"), [((3,), "any")]),
     "abs_": (lambda T, a: (a * 1).abs_(), [((3,), "any")]),
+    # nn.functional
+    "leaky_relu": (lambda T, a: T.nn.functional.leaky_relu(a, 0.1), [((2, 3), "any")]),
+    "elu": (lambda T, a: T.nn.functional.elu(a), [((2, 3), "any")]),
+    "gelu": (lambda T, a: T.nn.functional.gelu(a), [((2, 3), "any")]),
+    "gelu_tanh": (lambda T, a: T.nn.functional.gelu(a, approximate="tanh"), [((2, 3), "any")]),
+    "softplus": (lambda T, a: T.nn.functional.softplus(a * 10, beta=0.5, threshold=3.0), [((2, 3), "any")]),
+    "silu": (lambda T, a: T.nn.functional.silu(a), [((2, 3), "any")]),
+    "relu_inplace": (lambda T, a: T.nn.functional.relu(a * 1, inplace=True), [((2, 3), "any")]),
+    "layer_norm": (
+        lambda T, x, w, b: T.nn.functional.layer_norm(x, (3,), w, b),
+        [((2, 3), "any"), ((3,), "any"), ((3,), "any")],
+    ),
+    "layer_norm_no_affine": (lambda T, x: T.nn.functional.layer_norm(x, (2, 3)), [((2, 2, 3), "any")]),
+    "batch_norm_train": (
+        lambda T, x, w, b: T.nn.functional.batch_norm(x, None, None, w, b, training=True),
+        [((4, 3), "any"), ((3,), "any"), ((3,), "any")],
+    ),
+    "batch_norm_train_3d": (
+        lambda T, x: T.nn.functional.batch_norm(x, None, None, training=True),
+        [((2, 3, 2), "any")],
+    ),
+    "batch_norm_eval": (
+        lambda T, x, w, b: T.nn.functional.batch_norm(
+            x, T.tensor([0.5, -0.5, 0.0], dtype=T.float64), T.tensor([1.0, 2.0, 0.5], dtype=T.float64), w, b
+        ),
+        [((4, 3), "any"), ((3,), "any"), ((3,), "any")],
+    ),
+    "embedding": (lambda T, w: T.nn.functional.embedding(T.tensor([[0, 2], [2, 2]]), w), [((3, 2), "any")]),
+    "embedding_padding": (
+        lambda T, w: T.nn.functional.embedding(T.tensor([0, 1, 0]), w, padding_idx=0),
+        [((3, 2), "any")],
+    ),
+    "l1_loss": (lambda T, a, b: T.nn.functional.l1_loss(a, b), [((2, 3), "any"), ((2, 3), "any")]),
+    "l1_loss_sum": (
+        lambda T, a, b: T.nn.functional.l1_loss(a, b, reduction="sum"),
+        [((3,), "any"), ((3,), "any")],
+    ),
+    "smooth_l1_loss": (
+        lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b),
+        [((2, 3), "any"), ((2, 3), "any")],
+    ),
+    "smooth_l1_none_beta": (
+        lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b, reduction="none", beta=0.5),
+        [((4,), "any"), ((4,), "any")],
+    ),
+    "huber_loss": (
+        lambda T, a, b: T.nn.functional.huber_loss(a, b, delta=0.7),
+        [((2, 3), "any"), ((2, 3), "any")],
+    ),
+    "normalize": (lambda T, a: T.nn.functional.normalize(a, dim=1), [((2, 3), "any")]),
 }
 
 
@@ -197,6 +247,169 @@ def _inference_like(T):
     with T.no_grad():
         y = x * 2
     return [y.requires_grad, repr(y)]
+
+
+def _fixed(T, module):
+    """Deterministic parameters (the generators of the two libraries differ)."""
+    import numpy as np
+
+    with T.no_grad():
+        for i, p in enumerate(module.parameters()):
+            p.copy_(T.tensor(np.linspace(-1.0, 1.0, p.numel()).reshape(tuple(p.shape)) * (i + 1) / 3))
+    return module
+
+
+def _grad_lists(module):
+    return [[name, p.grad.tolist()] for name, p in module.named_parameters() if p.grad is not None]
+
+
+def _train_step(T, module, x):
+    out = module(x)
+    (out * out).sum().backward()
+    return [repr(out), _grad_lists(module)]
+
+
+def _batchnorm_running(T):
+    bn = _fixed(T, T.nn.BatchNorm1d(3))
+    x = T.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0], [2.0, 0.0, -1.0]])
+    train_out = bn(x)
+    bn.eval()
+    return [
+        train_out.tolist(),
+        bn.running_mean.tolist(),
+        bn.running_var.tolist(),
+        repr(bn.num_batches_tracked),
+        bn(x).tolist(),
+        list(bn.state_dict()),
+        repr(bn),
+    ]
+
+
+def _hooks(T):
+    seen = []
+    model = T.nn.Sequential(T.nn.Linear(2, 3), T.nn.ReLU(), T.nn.Linear(3, 1))
+    _fixed(T, model)
+    handle = model[0].register_forward_hook(lambda m, inp, out: seen.append(["fwd", list(out.shape)]))
+    model[1].register_forward_pre_hook(lambda m, inp: seen.append(["pre", len(inp)]))
+    model[2].register_full_backward_hook(
+        lambda m, gin, gout: seen.append(["bwd", [g.tolist() for g in gin], [g.tolist() for g in gout]])
+    )
+    x = T.tensor([[1.0, -2.0]], requires_grad=True)
+    y = model(x)
+    y.sum().backward()
+    handle.remove()
+    model(x)
+    return [seen, repr(y.grad_fn.name()), x.grad.tolist()]
+
+
+def _backward_hook_replaces(T):
+    lin = _fixed(T, T.nn.Linear(2, 2))
+    lin.register_full_backward_hook(lambda m, gin, gout: (gin[0] * 10,))
+    x = T.tensor([[1.0, 2.0]], requires_grad=True)
+    lin(x).sum().backward()
+    return x.grad.tolist()
+
+
+def _forward_hook_replaces(T):
+    lin = _fixed(T, T.nn.Linear(2, 2))
+    lin.register_forward_hook(lambda m, inp, out: out * 0)
+    return lin(T.ones(1, 2)).tolist()
+
+
+def _named_modules_apply(T):
+    model = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Sequential(T.nn.Tanh(), T.nn.Linear(2, 1)))
+    names = [[n, type(m).__name__] for n, m in model.named_modules()]
+    visited = []
+    model.apply(lambda m: visited.append(type(m).__name__))
+    return [names, visited]
+
+
+def _sequential_editing(T):
+    s = T.nn.Sequential(T.nn.Linear(1, 2), T.nn.ReLU(), T.nn.Linear(2, 1), T.nn.Tanh())
+    s[1] = T.nn.Sigmoid()
+    del s[2]
+    sliced = s[0:2]
+    s.append(T.nn.Identity())
+    s.insert(1, T.nn.ReLU())
+    return [repr(s), repr(sliced), len(s), list(dict(s.named_children()))]
+
+
+def _module_containers(T):
+    layers = T.nn.ModuleList([T.nn.Linear(2, 2) for _ in range(3)])
+    layers.append(T.nn.ReLU())
+    heads = T.nn.ModuleDict({"a": T.nn.Linear(2, 1), "b": T.nn.Tanh()})
+    holder = T.nn.Module()
+    holder.layers, holder.heads = layers, heads
+    return [
+        repr(layers),
+        repr(heads),
+        len(list(holder.parameters())),
+        [n for n, _ in holder.named_parameters()],
+        len(layers[1:]),
+        "a" in heads,
+        list(heads.keys()),
+        repr(T.nn.ModuleList()),
+    ]
+
+
+def _module_reprs(T):
+    nn = T.nn
+    return [
+        repr(m)
+        for m in (
+            nn.LeakyReLU(),
+            nn.LeakyReLU(0.2, inplace=True),
+            nn.GELU(),
+            nn.GELU(approximate="tanh"),
+            nn.ELU(alpha=0.5),
+            nn.Softplus(beta=2),
+            nn.SiLU(),
+            nn.L1Loss(),
+            nn.SmoothL1Loss(beta=0.5),
+            nn.HuberLoss(),
+            nn.NLLLoss(),
+            nn.Embedding(10, 3),
+            nn.Embedding(10, 3, padding_idx=0),
+            nn.LayerNorm(4),
+            nn.LayerNorm((2, 3), elementwise_affine=False),
+            nn.BatchNorm1d(5),
+            nn.BatchNorm1d(5, affine=False),
+            nn.Flatten(),
+            nn.Identity(),
+        )
+    ]
+
+
+def _clip(T):
+    a = T.nn.Parameter(T.tensor([3.0, 4.0]))
+    b = T.nn.Parameter(T.tensor([[1.0, -12.0]]))
+    a.grad, b.grad = T.tensor([3.0, 4.0]), T.tensor([[0.0, 12.0]])
+    total = T.nn.utils.clip_grad_norm_([a, b], max_norm=1.0)
+    c = T.nn.Parameter(T.tensor([1.0, 2.0, 3.0]))
+    c.grad = T.tensor([-5.0, 0.5, 5.0])
+    T.nn.utils.clip_grad_value_([c], clip_value=1.0)
+    d = T.nn.Parameter(T.tensor([1.0]))
+    d.grad = T.tensor([0.5])
+    small = T.nn.utils.clip_grad_norm_(d, 2.0, norm_type=1)
+    inf = T.nn.utils.clip_grad_norm_([c], 0.5, norm_type="inf")
+    return [
+        repr(total),
+        a.grad.tolist(),
+        b.grad.tolist(),
+        c.grad.tolist(),
+        repr(small),
+        d.grad.tolist(),
+        repr(inf),
+    ]
+
+
+def _embedding_module(T):
+    emb = T.nn.Embedding(4, 2, padding_idx=1)
+    pad_row = emb.weight[1].tolist()
+    _fixed(T, emb)
+    out = emb(T.tensor([[1, 3], [0, 3]]))
+    out.sum().backward()
+    return [pad_row, out.grad_fn.name(), emb.weight.grad.tolist()]
 
 
 VALUES = {
@@ -319,6 +532,41 @@ VALUES = {
     "inplace_floor_": lambda T: repr(T.tensor([1.5, -1.5]).floor_()),
     "ifloordiv_imod": lambda T: (lambda x: (x.__ifloordiv__(2), repr(x))[1])(T.tensor([7, -7])),
     "no_grad_reference": _inference_like,
+    # nn
+    "one_hot": lambda T: [
+        repr(T.nn.functional.one_hot(T.tensor([0, 2, 1]))),
+        repr(T.nn.functional.one_hot(T.tensor([[0], [1]]), num_classes=3)),
+    ],
+    "batchnorm_running": _batchnorm_running,
+    "layernorm_module": lambda T: _train_step(T, _fixed(T, T.nn.LayerNorm(3)), T.tensor([[1.0, 2.0, 4.0]])),
+    "embedding_module": _embedding_module,
+    "activation_modules": lambda T: [
+        repr(m(T.tensor([-2.0, -0.5, 0.0, 1.5])))
+        for m in (T.nn.LeakyReLU(0.2), T.nn.GELU(), T.nn.ELU(), T.nn.Softplus(), T.nn.SiLU())
+    ],
+    "leaky_relu_inplace_module": lambda T: (lambda x: (T.nn.LeakyReLU(0.5, inplace=True)(x), repr(x))[1])(
+        T.tensor([-2.0, 3.0])
+    ),
+    "loss_modules": lambda T: [
+        repr(loss(T.tensor([0.5, 2.0, -3.0], requires_grad=True), T.tensor([0.0, 0.0, 0.0])))
+        for loss in (
+            T.nn.L1Loss(),
+            T.nn.SmoothL1Loss(),
+            T.nn.HuberLoss(delta=2.0),
+            T.nn.L1Loss(reduction="sum"),
+        )
+    ],
+    "nll_loss_module": lambda T: repr(
+        T.nn.NLLLoss()(T.tensor([[-0.5, -1.0], [-2.0, -0.1]], requires_grad=True), T.tensor([1, 0]))
+    ),
+    "forward_and_backward_hooks": _hooks,
+    "backward_hook_replaces_grad": _backward_hook_replaces,
+    "forward_hook_replaces_output": _forward_hook_replaces,
+    "named_modules_apply": _named_modules_apply,
+    "sequential_editing": _sequential_editing,
+    "module_containers": _module_containers,
+    "module_reprs": _module_reprs,
+    "clip_grad": _clip,
 }
 
 
@@ -332,6 +580,14 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "one_hot_negative": lambda T: T.nn.functional.one_hot(T.tensor([0, -1])),
+    "one_hot_too_big": lambda T: T.nn.functional.one_hot(T.tensor([0, 3]), 2),
+    "one_hot_float": lambda T: T.nn.functional.one_hot(T.tensor([0.0, 1.0])),
+    "embedding_out_of_range": lambda T: T.nn.Embedding(3, 2)(T.tensor([3])),
+    "layer_norm_bad_shape": lambda T: T.nn.functional.layer_norm(T.ones(2, 3), (4,)),
+    "batch_norm_one_value": lambda T: T.nn.BatchNorm1d(3)(T.ones(1, 3)),
+    "sequential_index": lambda T: T.nn.Sequential(T.nn.ReLU())[3],
+    "gelu_bad_approximate": lambda T: T.nn.functional.gelu(T.ones(1), approximate="fast"),
     "floordiv_backward": _floordiv_backward,
     "rmod_backward": lambda T: (3 % T.tensor([1.0, 2.0], requires_grad=True)).sum().backward(),
     "div_bad_mode": lambda T: T.tensor([1.0]).div(2, rounding_mode="round"),

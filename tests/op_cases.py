@@ -109,6 +109,33 @@ CASES = [
     ("einsum_sum", lambda L, a: L.einsum("ij->j", a), [(2, 3)]),
     ("relu_inplace", lambda L, a: (a * 1).relu_(), [(5,)]),
     ("clamp_min_inplace", lambda L, a: (a * 1).clamp_min_(0.1), [(4,)]),
+    ("leaky_relu", lambda L, a: L.nn.functional.leaky_relu(a, 0.2), [(5,)]),
+    ("elu", lambda L, a: L.nn.functional.elu(a, 0.7), [(5,)]),
+    ("gelu", lambda L, a: L.nn.functional.gelu(a), [(5,)]),
+    ("gelu_tanh", lambda L, a: L.nn.functional.gelu(a, approximate="tanh"), [(5,)]),
+    ("softplus", lambda L, a: L.nn.functional.softplus(a * 3, beta=2.0, threshold=4.0), [(5,)]),
+    ("silu", lambda L, a: L.nn.functional.silu(a), [(5,)]),
+    (
+        "layer_norm",
+        lambda L, x, w, b: L.nn.functional.layer_norm(x, (3,), w, b),
+        [(2, 3), (3,), (3,)],
+    ),
+    (
+        "batch_norm",
+        lambda L, x, w, b: L.nn.functional.batch_norm(x, None, None, w, b, training=True),
+        [(4, 3), (3,), (3,)],
+    ),
+    (
+        "batch_norm_eval",
+        lambda L, x, w: L.nn.functional.batch_norm(
+            x, L.zeros(3, dtype=L.float64), L.ones(3, dtype=L.float64) * 2, w, None
+        ),
+        [(4, 3), (3,)],
+    ),
+    ("embedding", lambda L, w: L.nn.functional.embedding(L.tensor([[0, 2], [2, 2]]), w), [(3, 2)]),
+    ("l1_loss", lambda L, a, b: L.nn.functional.l1_loss(a, b * 3), [(2, 3), (2, 3)]),
+    ("smooth_l1_loss", lambda L, a, b: L.nn.functional.smooth_l1_loss(a, b * 3, beta=0.5), [(2, 3), (2, 3)]),
+    ("huber_loss", lambda L, a, b: L.nn.functional.huber_loss(a, b * 3, reduction="sum"), [(2, 3), (2, 3)]),
 ]
 
 

@@ -1,10 +1,23 @@
 """``pyautograd.nn``: modules (layers, losses) built on the engine, shaped like ``torch.nn``."""
 
-from . import functional, init
+from . import functional, init, utils
+from .activations import ELU, GELU, LeakyReLU, SiLU, Softplus
+from .containers import ModuleDict, ModuleList
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
-from .losses import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
+from .losses import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .module import Module, Sequential
+from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
+from .sparse import Embedding
 
 __all__ = [
     "Module",
@@ -23,6 +36,20 @@ __all__ = [
     "BCEWithLogitsLoss",
     "NLLLoss",
     "CrossEntropyLoss",
+    "L1Loss",
+    "SmoothL1Loss",
+    "HuberLoss",
+    "ModuleList",
+    "ModuleDict",
+    "LeakyReLU",
+    "ELU",
+    "GELU",
+    "Softplus",
+    "SiLU",
+    "Embedding",
+    "LayerNorm",
+    "BatchNorm1d",
     "functional",
     "init",
+    "utils",
 ]

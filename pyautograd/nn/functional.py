@@ -15,8 +15,25 @@ from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_to, swap_last
 from ..tensor import Tensor
+from .activation_ops import elu, gelu, leaky_relu, silu, softplus  # noqa: F401 (re-exported)
+from .normalization import batch_norm, layer_norm  # noqa: F401
+from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
+from .sparse import embedding, one_hot  # noqa: F401
 
-relu, tanh, sigmoid = elementwise.relu, elementwise.tanh, elementwise.sigmoid
+tanh, sigmoid = elementwise.tanh, elementwise.sigmoid
+
+
+def relu(input, inplace=False):
+    if inplace:
+        return input.relu_()
+    return elementwise.Relu.apply(input)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """input / max(||input||_p over dim, eps): unit vectors along ``dim``."""
+    from ..ops.norm import vector_norm
+
+    return input / vector_norm(input, p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
 def softmax(input, dim=None, dtype=None):

@@ -32,8 +32,44 @@ class Module:
             f'Module [{type(self).__name__}] is missing the required "forward" function'
         )
 
+    _forward_pre_hooks = _forward_hooks = _backward_hooks = ()  # lists once one is registered
+
     def __call__(self, *args, **kwargs):
+        if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks:
+            from .hooks import call_with_hooks
+
+            return call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
+
+    def _hook_list(self, name):
+        if name not in self.__dict__:
+            object.__setattr__(self, name, [])
+        return self.__dict__[name]
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """``hook(module, args)`` before forward; it may return new args."""
+        from ..tensor import RemovableHandle
+
+        hooks = self._hook_list("_forward_pre_hooks")
+        hooks.insert(0, hook) if prepend else hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """``hook(module, args, output)`` after forward; it may return a new output."""
+        from ..tensor import RemovableHandle
+
+        hooks = self._hook_list("_forward_hooks")
+        hooks.insert(0, hook) if prepend else hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """``hook(module, grad_input, grad_output)`` once the gradients with respect to the
+        module's inputs are computed; it may return new grad_input."""
+        from ..tensor import RemovableHandle
+
+        hooks = self._hook_list("_backward_hooks")
+        hooks.insert(0, hook) if prepend else hooks.append(hook)
+        return RemovableHandle(hooks, hook)
 
     # ---- attribute registration ------------------------------------------------------------
     def __setattr__(self, name, value):
@@ -348,3 +384,41 @@ class Sequential(Module):
     def append(self, module):
         self.add_module(str(len(self)), module)
         return self
+
+    def _key(self, index):
+        keys = list(self._modules)
+        n = len(keys)
+        if not -n <= index < n:
+            raise IndexError(f"index {index} is out of range")
+        return keys[index]
+
+    def __setitem__(self, index, module):
+        self._modules[self._key(index)] = module  # in place: the order is kept
+
+    def __delitem__(self, index):
+        keys = list(self._modules)
+        for key in keys[index] if isinstance(index, slice) else [self._key(index)]:
+            del self._modules[key]
+        self._renumber(list(self._modules.values()))
+
+    def _renumber(self, modules):
+        """Keys 0, 1, 2 ... again after a deletion or insertion (as PyTorch)."""
+        self._modules.clear()
+        for i, m in enumerate(modules):
+            self._modules[str(i)] = m
+
+    def insert(self, index, module):
+        modules = list(self._modules.values())
+        modules.insert(index, module)
+        self._renumber(modules)
+        return self
+
+    def extend(self, sequential):
+        for module in sequential:
+            self.append(module)
+        return self
+
+    def pop(self, index):
+        module = self[index]
+        del self[index]
+        return module

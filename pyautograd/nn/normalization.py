@@ -1,0 +1,253 @@
+"""Normalisation layers: LayerNorm (each sample over its last dims) and BatchNorm1d (each
+feature over the batch, with running statistics for evaluation).
+
+Both are one graph node (``NativeLayerNormBackward0`` / ``NativeBatchNormBackward0``). With
+x^ = (x - mean) / sqrt(var + eps) and y = x^ w + b, the input gradient is
+``rstd * (gw - mean(gw) - x^ * mean(gw * x^))`` with gw = g w: the two means remove what
+moving every input together, or scaling it, would change. The backward recomputes the
+statistics from the saved input with generic helpers, so it is differentiable again."""
+
+import numpy as np
+
+from .. import creation
+from ..function import Function
+from ..grad_mode import no_grad
+from ..ops.common import data_of, sum_keepdim, sum_to
+from ..tensor import Tensor
+from .module import Module
+from .parameter import Parameter
+
+
+def _statistics(x, dims, count, eps):
+    mean = sum_keepdim(x, dims) / count
+    centred = x - mean
+    rstd = (sum_keepdim(centred * centred, dims) / count + eps) ** -0.5
+    return centred * rstd, rstd
+
+
+class Normalize(Function):
+    """(x - mean) / sqrt(var + eps) over ``dims`` (biased variance), then * w + b."""
+
+    n_options = 3
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, x, w, b, dims, eps, param_shape):
+        count = int(np.prod([x.shape[d] for d in dims]))
+        ctx.dims, ctx.eps, ctx.count, ctx.param_shape = dims, eps, count, param_shape
+        mean = np.mean(x, axis=dims, keepdims=True, dtype=np.float64)
+        var = np.mean((x - mean) ** 2, axis=dims, keepdims=True, dtype=np.float64)
+        ctx.batch_mean, ctx.batch_var = mean.astype(x.dtype), var
+        out = ((x - mean) / np.sqrt(var + eps)).astype(x.dtype)
+        if w is not None:
+            out = out * w.reshape(param_shape)
+        if b is not None:
+            out = out + b.reshape(param_shape)
+        ctx.save_for_backward(x, w)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need_x, need_w, need_b = ctx.needs_input_grad
+        xhat, rstd = _statistics(x, ctx.dims, ctx.count, ctx.eps)
+        gw = g if w is None else g * w.reshape(ctx.param_shape)
+        gx = None
+        if need_x:
+            mean_gw = sum_keepdim(gw, ctx.dims) / ctx.count
+            mean_gw_xhat = sum_keepdim(gw * xhat, ctx.dims) / ctx.count
+            gx = rstd * (gw - mean_gw - xhat * mean_gw_xhat)
+        gw_out = sum_to(g * xhat, ctx.param_shape).reshape(np.shape(w)) if need_w else None
+        gb_out = (
+            sum_to(g, ctx.param_shape).reshape(np.shape(w) if w is not None else (-1,)) if need_b else None
+        )
+        return gx, gw_out, gb_out, None, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, tw, tb):
+        x, w = ctx.saved_tensors
+        xhat, rstd = _statistics(x, ctx.dims, ctx.count, ctx.eps)
+        mean_t = np.sum(tx, axis=ctx.dims, keepdims=True) / ctx.count
+        mean_t_xhat = np.sum(tx * xhat, axis=ctx.dims, keepdims=True) / ctx.count
+        d_xhat = rstd * (tx - mean_t - xhat * mean_t_xhat)
+        out = (
+            d_xhat if w is None else d_xhat * w.reshape(ctx.param_shape) + xhat * tw.reshape(ctx.param_shape)
+        )
+        return out if tb is None or np.ndim(tb) == 0 else out + tb.reshape(ctx.param_shape)
+
+
+class NativeLayerNorm(Normalize):
+    backward_name = "NativeLayerNormBackward0"
+
+
+class NativeBatchNorm(Normalize):
+    backward_name = "NativeBatchNormBackward0"
+
+
+class BatchNormEval(Function):
+    """Evaluation mode: fixed running statistics, so the map is affine in x."""
+
+    backward_name = "NativeBatchNormBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, x, w, b, stats, param_shape):
+        mean, var, eps = stats
+        rstd = (1.0 / np.sqrt(var + eps)).astype(x.dtype).reshape(param_shape)
+        ctx.mean = mean.astype(x.dtype).reshape(param_shape)
+        xhat = (x - ctx.mean) * rstd
+        ctx.rstd, ctx.param_shape = rstd, param_shape
+        ctx.save_for_backward(x, w)
+        out = xhat if w is None else xhat * w.reshape(param_shape)
+        return out if b is None else out + b.reshape(param_shape)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need_x, need_w, need_b = ctx.needs_input_grad
+        scale = ctx.rstd if w is None else w.reshape(ctx.param_shape) * ctx.rstd
+        gx = g * scale if need_x else None
+        xhat = (x - ctx.mean) * ctx.rstd  # from the saved input: differentiable again
+        gw = sum_to(g * xhat, ctx.param_shape).reshape(np.shape(w)) if need_w else None
+        gb = sum_to(g, ctx.param_shape).reshape((-1,)) if need_b else None
+        return gx, gw, gb, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, tw, tb):
+        x, w = ctx.saved_tensors
+        scale = ctx.rstd if w is None else w.reshape(ctx.param_shape) * ctx.rstd
+        out = tx * scale
+        if w is not None:
+            out = out + (x - ctx.mean) * ctx.rstd * tw.reshape(ctx.param_shape)
+        return out if np.ndim(tb) == 0 else out + tb.reshape(ctx.param_shape)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+    if tuple(input.shape[input.dim() - len(shape) :]) != shape:
+        raise RuntimeError(
+            f"Given normalized_shape={list(shape)}, expected input with shape [*, "
+            f"{', '.join(str(n) for n in shape)}], but got input of size{list(input.shape)}"
+        )
+    dims = tuple(range(input.dim() - len(shape), input.dim()))
+    return NativeLayerNorm.apply(input, weight, bias, dims, eps, shape)
+
+
+def batch_norm(
+    input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
+):
+    """Training: normalise with the batch's statistics and move the running ones towards
+    them (the running variance is the unbiased one, as PyTorch). Evaluation: the running ones."""
+    if input.dim() not in (2, 3):
+        raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+    dims = (0,) if input.dim() == 2 else (0, 2)
+    param_shape = (1, input.shape[1]) + ((1,) if input.dim() == 3 else ())
+    if training:
+        count = int(np.prod([input.shape[d] for d in dims]))
+        if count <= 1:
+            raise ValueError(
+                f"Expected more than 1 value per channel when training, got input size {input.shape!r}"
+            )
+        node_input = input
+        out = NativeBatchNorm.apply(node_input, weight, bias, dims, eps, param_shape)
+        if running_mean is not None:
+            ctx = out.grad_fn
+            mean, var = (ctx.batch_mean, ctx.batch_var) if ctx is not None else _batch_stats(input, dims)
+            with no_grad():
+                _move(running_mean, mean.reshape(-1), momentum)
+                _move(
+                    running_var,
+                    (var * (count / (count - 1))).reshape(-1).astype(running_var._data.dtype),
+                    momentum,
+                )
+        return out
+    stats = (data_of(running_mean), data_of(running_var), eps)
+    return BatchNormEval.apply(input, weight, bias, stats, param_shape)
+
+
+def _batch_stats(x, dims):
+    data = x._data
+    mean = np.mean(data, axis=dims, keepdims=True, dtype=np.float64)
+    return mean.astype(data.dtype), np.mean((data - mean) ** 2, axis=dims, keepdims=True, dtype=np.float64)
+
+
+def _move(running, value, momentum):
+    running._data *= 1 - momentum
+    running._data += momentum * value
+    running._vc[0] += 1
+
+
+class LayerNorm(Module):
+    def __init__(
+        self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None
+    ):
+        super().__init__()
+        shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        self.normalized_shape, self.eps, self.elementwise_affine = shape, eps, elementwise_affine
+        if elementwise_affine:
+            self.weight = Parameter(creation.ones(*shape, dtype=dtype))
+            self.bias = Parameter(creation.zeros(*shape, dtype=dtype)) if bias else None
+        else:
+            self.weight = self.bias = None
+        self._has_bias = elementwise_affine and bias
+
+    def forward(self, input):
+        return layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
+            f"bias={self._has_bias}"
+        )
+
+
+class BatchNorm1d(Module):
+    def __init__(
+        self,
+        num_features,
+        eps=1e-5,
+        momentum=0.1,
+        affine=True,
+        track_running_stats=True,
+        device=None,
+        dtype=None,
+    ):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        if affine:
+            self.weight = Parameter(creation.ones(num_features, dtype=dtype))
+            self.bias = Parameter(creation.zeros(num_features, dtype=dtype))
+        else:
+            self.weight = self.bias = None
+        if track_running_stats:
+            self.register_buffer("running_mean", creation.zeros(num_features, dtype=dtype))
+            self.register_buffer("running_var", creation.ones(num_features, dtype=dtype))
+            self.register_buffer("num_batches_tracked", Tensor._make(np.asarray(0, dtype=np.int64)))
+        else:
+            self.running_mean = self.running_var = self.num_batches_tracked = None
+
+    def forward(self, input):
+        if input.dim() in (2, 3) and input.shape[1] != self.num_features:
+            raise RuntimeError(
+                f"running_mean should contain {input.shape[1]} elements not {self.num_features}"
+            )
+        use_batch = self.training or not self.track_running_stats
+        if self.training and self.track_running_stats:
+            self.num_batches_tracked._data += 1
+        return batch_norm(
+            input,
+            self.running_mean if self.training or not use_batch else None,
+            self.running_var if self.training or not use_batch else None,
+            self.weight,
+            self.bias,
+            use_batch,
+            self.momentum,
+            self.eps,
+        )
+
+    def extra_repr(self):
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+            f"bias={self.affine}, track_running_stats={self.track_running_stats}"
+        )

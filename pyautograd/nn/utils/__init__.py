@@ -1,0 +1,12 @@
+"""``pyautograd.nn.utils``: gradient clipping (and vectorising parameters)."""
+
+from .clip_grad import clip_grad_norm_, clip_grad_value_, get_total_norm
+from .convert_parameters import parameters_to_vector, vector_to_parameters
+
+__all__ = [
+    "clip_grad_norm_",
+    "clip_grad_value_",
+    "get_total_norm",
+    "parameters_to_vector",
+    "vector_to_parameters",
+]
