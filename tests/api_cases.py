@@ -412,6 +412,40 @@ def _embedding_module(T):
     return [pad_row, out.grad_fn.name(), emb.weight.grad.tolist()]
 
 
+def _module_list_editing(T):
+    nn = T.nn
+    layers = nn.ModuleList([nn.ReLU(), nn.Tanh()])
+    layers += [nn.Sigmoid()]
+    layers.insert(1, nn.Identity())
+    layers[0] = nn.ELU()
+    popped = layers.pop(1)
+    del layers[0]
+    joined = layers + nn.ModuleList([nn.SiLU()])
+    return [repr(layers), repr(popped), [type(m).__name__ for m in joined], repr(layers[-1])]
+
+
+def _module_dict_editing(T):
+    nn = T.nn
+    heads = nn.ModuleDict()
+    heads.update([("x", nn.ReLU()), ("y", nn.Tanh())])
+    heads["z"] = nn.Sigmoid()
+    popped = heads.pop("x")
+    del heads["y"]
+    kinds = [[k, type(v).__name__] for k, v in heads.items()]
+    values = [type(v).__name__ for v in heads.values()]
+    keys = list(heads)
+    size = len(heads)
+    heads.clear()
+    return [repr(popped), kinds, values, keys, size, repr(heads)]
+
+
+def _parameter_vector(T):
+    lin = _fixed(T, T.nn.Linear(2, 2))
+    vec = T.nn.utils.parameters_to_vector(lin.parameters())
+    T.nn.utils.vector_to_parameters(vec * 2, lin.parameters())
+    return [vec.tolist(), lin.weight.tolist(), lin.bias.tolist()]
+
+
 VALUES = {
     "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
     "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
@@ -567,6 +601,55 @@ VALUES = {
     "module_containers": _module_containers,
     "module_reprs": _module_reprs,
     "clip_grad": _clip,
+    "module_list_editing": _module_list_editing,
+    "module_dict_editing": _module_dict_editing,
+    "parameter_vector": _parameter_vector,
+    "tensor_split_flips_narrow": lambda T: [
+        [p.tolist() for p in T.tensor_split(T.arange(7), 3)],
+        [p.tolist() for p in T.arange(7).tensor_split([2, 5])],
+        T.fliplr(T.arange(4).reshape(2, 2)).tolist(),
+        T.arange(4).reshape(2, 2).flipud().tolist(),
+        T.narrow(T.arange(6), 0, -2, 2).tolist(),
+        T.roll(T.arange(6).reshape(2, 3), 1).tolist(),
+        T.arange(6).reshape(2, 3).roll([1, 1], [0, 1]).tolist(),
+    ],
+    "logical_family": lambda T: [
+        repr(T.logical_not(T.tensor([True, False]))),
+        repr(T.logical_and(T.tensor([1, 0]), T.tensor([1, 1]))),
+        repr(T.tensor([1, 0]).logical_or(T.tensor([0, 0]))),
+        repr(T.logical_xor(T.tensor([True, True]), T.tensor([False, True]))),
+        repr(T.isinf(T.tensor([1.0, float("inf")]))),
+        repr(T.isnan(T.tensor([float("nan")]))),
+        repr(T.isfinite(T.tensor([1.0, float("-inf")]))),
+    ],
+    "zero_dim_ordering": lambda T: [
+        repr(T.tensor(2.0).sort()),
+        repr(T.tensor(2.0).argsort()),
+        repr(T.tensor(2.0).gather(0, T.tensor(0))),
+        repr(T.tensor(3.0).cumsum(0)),
+        repr(T.tensor(3.0).logsumexp(0)),
+        repr(T.tensor(3.0).prod(0)),
+    ],
+    "masked_fill_zero_dim_value": lambda T: (
+        T.ones(3).masked_fill(T.tensor([True, False, True]), T.tensor(5.0)).tolist()
+    ),
+    "norm_variants": lambda T: [
+        T.tensor([3.0, -4.0]).norm(p=0).item(),
+        T.tensor([3.0, -4.0]).norm(p=-math.inf).item(),
+        T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=-1).item(),
+        T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord="fro", dim=(0, 1), keepdim=True).tolist(),
+        T.linalg.norm(T.tensor([1.0, -2.0]), ord=3).item(),
+        T.linalg.vector_norm(T.tensor([1.0, 2.0]), dtype=T.float64).dtype == T.float64,
+    ],
+    "cuda_module": lambda T: [T.cuda.is_initialized(), T.cuda.manual_seed(0), T.backends.mps.is_built()],
+    "device_forms": lambda T: [
+        repr(T.device("cpu", 0)),
+        repr(T.device(T.device("cpu"))),
+        str(T.device("cuda", 1)),
+        hash(T.device("cpu")) == hash(T.device("cpu")),
+        repr(T.zeros(1).new_zeros(1, device="cpu")),
+    ],
+    "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
 
@@ -580,6 +663,16 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "cuda_synchronize": lambda T: T.cuda.synchronize(),
+    "cuda_current_device": lambda T: T.cuda.current_device(),
+    "cuda_device_name": lambda T: T.cuda.get_device_name(),
+    "module_to_cuda": lambda T: T.nn.Linear(1, 1).to("cuda"),
+    "zeros_like_on_cuda": lambda T: T.ones(1).new_ones(2, device="cuda"),
+    "to_bad_argument": lambda T: T.ones(1).to([1]),
+    "device_index_only": lambda T: T.ones(1).to(0),
+    "module_list_index": lambda T: T.nn.ModuleList([T.nn.ReLU()])[2],
+    "gather_float_index": lambda T: T.ones(2).gather(0, T.tensor([0.0])),
+    "index_select_2d": lambda T: T.ones(3).index_select(0, T.tensor([[0, 1]])),
     "one_hot_negative": lambda T: T.nn.functional.one_hot(T.tensor([0, -1])),
     "one_hot_too_big": lambda T: T.nn.functional.one_hot(T.tensor([0, 3]), 2),
     "one_hot_float": lambda T: T.nn.functional.one_hot(T.tensor([0.0, 1.0])),

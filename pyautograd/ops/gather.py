@@ -22,10 +22,9 @@ def _check_index(a, dim, index, name):
         raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index")
     if index.ndim != a.ndim and not (index.ndim <= 1 and a.ndim <= 1):
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
-    if index.size and (index.max() >= max(a.shape[dim] if a.ndim else 1, 1) or index.min() < -a.shape[dim]):
-        raise RuntimeError(
-            f"index {index.max()} is out of bounds for dimension {dim} with size {a.shape[dim]}"
-        )
+    size = a.shape[dim] if a.ndim else 1
+    if index.size and (index.max() >= size or index.min() < -size):
+        raise RuntimeError(f"index {index.max()} is out of bounds for dimension {dim} with size {size}")
 
 
 def scatter_add_into(g, shape, dim, index):
@@ -295,9 +294,7 @@ def scatter_add(input, dim, index, src):
     return ScatterAdd.apply(input, src, d, idx)
 
 
-def scatter(input, dim, index, src=None, *, value=None, reduce=None):
-    if reduce is not None:
-        raise NotImplementedError("scatter(reduce=...) is not supported")
+def scatter(input, dim, index, src=None, *, value=None):
     idx = _index_array(index)
     d = _dim(input, dim)
     _check_index(input._data, d, idx, "scatter")

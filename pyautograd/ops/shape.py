@@ -303,8 +303,17 @@ def to(a, *args, dtype=None, device=None, non_blocking=False, copy=False, memory
             dtype = arg
         elif devices.is_device(arg):
             devices.check(arg)
+        elif isinstance(arg, int) and not isinstance(arg, bool):  # a device ordinal
+            raise RuntimeError("Cannot access accelerator device when none is available.")
         else:
-            raise TypeError(f"to() received an invalid combination of arguments - got ({type(arg).__name__})")
+            raise TypeError(
+                f"to() received an invalid combination of arguments - got ({type(arg).__name__}), but "
+                "expected one of:\n * (pyautograd.device device = None, pyautograd.dtype dtype = None, bool "
+                "non_blocking = False, bool copy = False, *, pyautograd.memory_format memory_format = None)\n"
+                " * (pyautograd.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+                "pyautograd.memory_format memory_format = None)\n * (Tensor tensor, bool non_blocking = "
+                "False, bool copy = False, *, pyautograd.memory_format memory_format = None)\n"
+            )
     devices.check(device)
     if dtype is None:
         return Clone.apply(a) if copy else a
