@@ -299,7 +299,7 @@ def to(a, *args, dtype=None, device=None, non_blocking=False, copy=False, memory
     for arg in args:
         if isinstance(arg, Tensor):
             dtype = arg.dtype
-        elif isinstance(arg, dtypes.dtype) or (isinstance(arg, type) and not isinstance(arg, str)):
+        elif isinstance(arg, (dtypes.dtype, np.dtype)) or isinstance(arg, type):
             dtype = arg
         elif devices.is_device(arg):
             devices.check(arg)
