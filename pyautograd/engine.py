@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 
 from . import anomaly
-from .function import AccumulateGrad, accumulator_of, add_to_grad, run_hooks
+from .function import AccumulateGrad, accumulator_of, add_to_grad, edge_to, run_hooks
 from .grad_mode import enable_grad, no_grad
 from .tensor import Tensor
 
@@ -32,7 +32,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             stacklevel=3,
         )
     grads = _make_grads(tensors, grad_tensors, create_graph)
-    roots = [_root_node(t, i) for i, t in enumerate(tensors)]
+    roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
     if retain_graph is None:
         retain_graph = create_graph
     only = None
@@ -56,7 +56,7 @@ def grad(
     """``pyautograd.autograd.grad``: return d(outputs)/d(inputs) without touching ``.grad``."""
     outputs, inputs = _as_tuple(outputs), _as_tuple(inputs)
     grads = _make_grads(outputs, _as_tuple(grad_outputs) if grad_outputs is not None else None, create_graph)
-    roots = [_root_node(t, i) for i, t in enumerate(outputs)]
+    roots = [_root_edge(t, i) for i, t in enumerate(outputs)]
     if retain_graph is None:
         retain_graph = create_graph
     if allow_unused is None:
@@ -82,42 +82,33 @@ def grad(
 
 
 def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None):
-    """Run the backward pass; return the gradients that reached ``capture`` nodes.
+    """Run the backward pass (steps 1-3 of the module docstring); return the gradients that
+    reached ``capture`` nodes (autograd.grad). ``roots`` are (node, output number) edges.
 
-    ``buffers`` holds the gradient summed so far for each node; ``shared`` names the nodes
-    whose buffered array is also held elsewhere (a pass-through gradient, a view), which a
-    leaf must copy before keeping it as its ``.grad``.
+    ``buffers`` holds the gradient summed so far for each node (a list, one per output, for
+    a node with several outputs); ``shared`` names the nodes whose buffered array is also
+    held elsewhere (a pass-through gradient, a view), which a leaf must copy before keeping
+    it as its ``.grad``.
     """
-    dependencies = _count_dependencies(roots)
+    dependencies = _count_dependencies([node for node, _ in roots])  # step 1
     buffers, shared = {}, set()
-    for node, g in zip(roots, root_grads):
-        if node in buffers:
-            buffers[node] = buffers[node] + g
-        else:
-            buffers[node] = g
-            shared.add(node)
+    for (node, nr), g in zip(roots, root_grads):  # step 2
+        _deposit(buffers, shared, node, nr, g, g)
     ready = [n for n in buffers if n not in dependencies]
     captured = {}
     rare = capture is not None or only is not None  # autograd.grad / backward(inputs=...)
     mode = enable_grad() if create_graph else no_grad()
     with mode, np.errstate(all="ignore"):  # like PyTorch: inf/nan gradients, no warnings
-        while ready:
+        while ready:  # step 3
             node = ready.pop()
             g = buffers.pop(node, None)
             if rare and g is not None:
-                if capture is not None and node in capture:
-                    captured[node] = g
-                if only is not None and node in only and type(node) is not AccumulateGrad:
-                    add_to_grad(only[node], g, False)
+                _capture(node, g, capture, only, captured)
             if type(node) is AccumulateGrad:
                 if g is not None and capture is None and (only is None or node in only):
-                    hooks = node.variable._hooks
-                    if hooks:
-                        g = run_hooks(hooks, g)
-                        shared.add(node)  # a hook may hand back an array it keeps
-                    add_to_grad(node.variable, g, node not in shared)
+                    _accumulate(node, g, shared)
                 continue
-            children = node.next_functions
+            grads = ()
             if g is not None:
                 if node._hooks:
                     g = run_hooks(node._hooks, g)
@@ -126,32 +117,67 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                 grads = _call_backward(node, g, create_graph)
                 if not retain_graph:
                     node._release()
-                n_grads = len(grads)
-                for i, (child, _) in enumerate(children):
-                    if child is None:
-                        continue
-                    gi = grads[i] if i < n_grads else None
-                    if gi is not None:
-                        previous = buffers.get(child)
-                        if previous is None:
-                            buffers[child] = gi
-                            if gi is g or type(gi) is Tensor or gi.base is not None:
-                                shared.add(child)
-                        else:
-                            buffers[child] = previous + gi
-                            shared.discard(child)
-                    left = dependencies[child] - 1
-                    dependencies[child] = left
-                    if not left:
-                        ready.append(child)
-            else:  # no gradient reached this node: just release its inputs
-                for child, _ in children:
-                    if child is not None:
-                        left = dependencies[child] - 1
-                        dependencies[child] = left
-                        if not left:
-                            ready.append(child)
+            _send(node, g, grads, buffers, shared, dependencies, ready)
     return captured
+
+
+def _send(node, g, grads, buffers, shared, dependencies, ready):
+    """Send each input's gradient along its edge, and count the edge as done: a child whose
+    count reaches zero has all its gradient and is ready to run."""
+    n_grads = len(grads)
+    for i, (child, nr) in enumerate(node.next_functions):
+        if child is None:
+            continue
+        gi = grads[i] if i < n_grads else None
+        if gi is not None:
+            if child._n_outputs > 1:
+                _deposit(buffers, shared, child, nr, gi, g)
+            else:  # _deposit for one output, inlined: this runs for every edge
+                previous = buffers.get(child)
+                if previous is None:
+                    buffers[child] = gi
+                    if gi is g or type(gi) is Tensor or gi.base is not None:
+                        shared.add(child)
+                else:
+                    buffers[child] = previous + gi
+                    shared.discard(child)
+        left = dependencies[child] - 1
+        dependencies[child] = left
+        if not left:
+            ready.append(child)
+
+
+def _deposit(buffers, shared, node, nr, gi, g):
+    """Add ``gi`` to what ``node`` has received for its output ``nr``."""
+    if node._n_outputs > 1:
+        slots = buffers.setdefault(node, [None] * node._n_outputs)
+        slots[nr] = gi if slots[nr] is None else slots[nr] + gi
+        return
+    previous = buffers.get(node)
+    if previous is None:
+        buffers[node] = gi
+        if gi is g or type(gi) is Tensor or gi.base is not None:
+            shared.add(node)
+    else:
+        buffers[node] = previous + gi
+        shared.discard(node)
+
+
+def _capture(node, g, capture, only, captured):
+    """autograd.grad keeps the gradient of its inputs; backward(inputs=...) of non-leaves."""
+    if capture is not None and node in capture:
+        captured[node] = g
+    if only is not None and node in only and type(node) is not AccumulateGrad:
+        add_to_grad(only[node], g, False)
+
+
+def _accumulate(node, g, shared):
+    """A leaf: its hooks see the gradient, then it is added into ``.grad``."""
+    hooks = node.variable._hooks
+    if hooks:
+        g = run_hooks(hooks, g)
+        shared.add(node)  # a hook may hand back an array it keeps
+    add_to_grad(node.variable, g, node not in shared)
 
 
 def _call_backward(node, grad, create_graph):
@@ -193,10 +219,10 @@ def _store_retained(node, g, only):
         add_to_grad(tensor, g, False)
 
 
-def _root_node(t, index):
+def _root_edge(t, index):
     if not t._requires_grad:
         raise RuntimeError(f"element {index} of tensors does not require grad and does not have a grad_fn")
-    return t.grad_fn or accumulator_of(t)
+    return edge_to(t)
 
 
 def _make_grads(outputs, grads, create_graph):

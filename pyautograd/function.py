@@ -22,7 +22,7 @@ from . import anomaly
 from .grad_mode import state as _grad_mode
 from .tensor import Tensor
 
-_FREED_MESSAGE = (
+FREED_MESSAGE = (
     "Trying to backward through the graph a second time (or directly access saved tensors "
     "after they have already been freed). Saved intermediate values of the graph are freed "
     "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
@@ -41,6 +41,7 @@ class Node:
     """What every graph node has: edges to the inputs' nodes and a printable name."""
 
     next_functions = ()
+    _n_outputs = 1  # a learner's Function may return several tensors (see autograd/function.py)
     _retained = None  # weakref to an output whose .grad is kept (retain_grad)
     _hooks = ()  # register_hook on this node's output tensor
 
@@ -110,7 +111,12 @@ class Function(Node):
         edges, needs = [], []
         for a in args[:n_inputs] if self.n_options else args:
             if isinstance(a, Tensor) and a._requires_grad:
-                edges.append((a.grad_fn or accumulator_of(a), 0))
+                node = a.grad_fn
+                edges.append(
+                    (accumulator_of(a), 0)
+                    if node is None
+                    else (node, a._output_nr if node._n_outputs > 1 else 0)
+                )
                 needs.append(True)
             else:
                 edges.append((None, 0))
@@ -153,10 +159,10 @@ class Function(Node):
     def saved_tensors(self):
         """The saved values: arrays, or tensors while a create_graph backward runs."""
         if self._saved is None:
-            raise RuntimeError(_FREED_MESSAGE)
+            raise RuntimeError(FREED_MESSAGE)
         for array, source in zip(self._saved, self._saved_sources):
             if source is not None and source[1][0] != source[2]:
-                raise RuntimeError(_modified_message(array, source))
+                raise RuntimeError(modified_message(array, source))
         if not self._graph_mode:
             return self._saved
         values = []
@@ -190,6 +196,15 @@ class AccumulateGrad(Node):
 
     def accumulate(self, grad, owned):
         add_to_grad(self.variable, grad, owned)
+
+
+def edge_to(tensor):
+    """The graph edge from a node to an input that requires grad: the node that made it (and
+    which of that node's outputs it is), or the leaf's AccumulateGrad."""
+    node = tensor.grad_fn
+    if node is None:
+        return accumulator_of(tensor), 0
+    return node, tensor._output_nr if node._n_outputs > 1 else 0
 
 
 def run_hooks(hooks, grad):
@@ -244,7 +259,7 @@ def accumulator_of(leaf):
     return node
 
 
-def _modified_message(array, source):
+def modified_message(array, source):
     tensor, box, expected, node = source
     # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
     # for a node's own saved output, that node; a leaf has none.

@@ -61,6 +61,7 @@ class Tensor:
         "_name",
         "_tangent",
         "_hooks",
+        "_output_nr",  # which output of grad_fn this is; set only for nodes with several
         "__weakref__",
     )
     __array_priority__ = 1000  # ``ndarray * tensor`` defers to Tensor.__rmul__

@@ -2,10 +2,10 @@
 
 from ..anomaly import detect_anomaly, is_anomaly_enabled, set_detect_anomaly
 from ..engine import backward, grad
-from ..function import Function
 from ..grad_mode import enable_grad, no_grad, set_grad_enabled
 from ..tensor import Tensor
-from . import forward_ad, functional
+from . import forward_ad, function, functional
+from .function import Function, once_differentiable
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck
 
 
@@ -25,6 +25,8 @@ __all__ = [
     "backward",
     "grad",
     "Function",
+    "function",
+    "once_differentiable",
     "Variable",
     "no_grad",
     "enable_grad",
