@@ -200,8 +200,12 @@ def test_a_stalled_numpy_download_fails_soon_with_a_message(browser, server, man
     numpy = manifest["numpy"]
     remote = numpy["remote_base"] + numpy["file"]
     body = json.dumps({**manifest, "numpy": {**numpy, "local": False}, "download_stall_ms": 3000})
-    hung = []
-    session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, hung.append)])  # never answered
+    hung = []  # (route, when it arrived): the request is never answered
+
+    def hang(route):
+        hung.append((route, time.monotonic()))
+
+    session = PageSession(browser, server.url.rstrip("/"), allow=[(remote, hang)])
     session.context.route(
         "**/assets/runtime/manifest.json",
         lambda route: route.fulfill(status=200, content_type="application/json", body=body),
@@ -210,11 +214,14 @@ def test_a_stalled_numpy_download_fails_soon_with_a_message(browser, server, man
     try:
         page.goto(server.url + "playground/")
         wait_cells(page)
-        started = time.monotonic()
         result = page.evaluate("window.lessonRunner.run(1)")  # the NumPy cell
-        waited = time.monotonic() - started  # boot + 3 s of silence
-        assert [r.request.url for r in hung] == [remote]
-        assert waited < 28, f"gave up after {waited:.0f} s: the manifest's 3 s were not used"
+        assert [r.request.url for r, _ in hung] == [remote]
+        # From the moment the download hung (not from the boot's start, which a loaded machine
+        # stretches) to giving up: the manifest's 3 s, far from the default 30 s.
+        waited = time.monotonic() - hung[0][1]
+        assert waited < 20, (
+            f"gave up {waited:.0f} s after the download hung: the manifest's 3 s were not used"
+        )
         assert result["error"] and "ModuleNotFoundError" in result["error"]
         notice = cell(page, 1).locator('[data-role="notice"]').inner_text()
         assert "NumPy লোড করা যায়নি" in notice and "stalled" in notice, notice
