@@ -446,6 +446,34 @@ def _parameter_vector(T):
     return [vec.tolist(), lin.weight.tolist(), lin.bias.tolist()]
 
 
+def _trajectory(T, make, steps=5):
+    """Parameters after a few steps of ``make(params)`` on a fixed quadratic-ish loss."""
+    w = T.nn.Parameter(T.tensor([1.0, -2.0, 0.5]))
+    b = T.nn.Parameter(T.tensor([0.3]))
+    opt = make([w, b])
+    x = T.tensor([[1.0, 2.0, -1.0], [0.5, -0.5, 2.0]])
+    out = []
+    for _ in range(steps):
+        opt.zero_grad()
+        loss = ((x @ w + b) ** 2).sum() + (w**4).sum()
+        loss.backward()
+        opt.step()
+        out.append(w.tolist() + b.tolist())
+    return out
+
+
+def _schedule(T, make_scheduler, epochs=8, lr=0.1, groups=1):
+    params = [T.nn.Parameter(T.tensor([1.0])) for _ in range(groups)]
+    opt = T.optim.SGD([{"params": [p]} for p in params], lr=lr)
+    scheduler = make_scheduler(opt)
+    rates = [scheduler.get_last_lr()]
+    for _ in range(epochs):
+        opt.step()
+        scheduler.step()
+        rates.append(scheduler.get_last_lr())
+    return [rates, [g["lr"] for g in opt.param_groups], [g["initial_lr"] for g in opt.param_groups]]
+
+
 VALUES = {
     "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
     "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
@@ -649,6 +677,38 @@ VALUES = {
         hash(T.device("cpu")) == hash(T.device("cpu")),
         repr(T.zeros(1).new_zeros(1, device="cpu")),
     ],
+    "rmsprop": lambda T: _trajectory(T, lambda p: T.optim.RMSprop(p, lr=0.01)),
+    "rmsprop_momentum_centered": lambda T: _trajectory(
+        T, lambda p: T.optim.RMSprop(p, lr=0.01, momentum=0.9, centered=True, weight_decay=0.1)
+    ),
+    "rmsprop_maximize": lambda T: _trajectory(T, lambda p: T.optim.RMSprop(p, alpha=0.9, maximize=True)),
+    "adagrad": lambda T: _trajectory(T, lambda p: T.optim.Adagrad(p, lr=0.1)),
+    "adagrad_decay": lambda T: _trajectory(
+        T,
+        lambda p: T.optim.Adagrad(p, lr=0.1, lr_decay=0.1, weight_decay=0.05, initial_accumulator_value=0.5),
+    ),
+    "adamw": lambda T: _trajectory(T, lambda p: T.optim.AdamW(p, lr=0.05)),
+    "adamw_amsgrad": lambda T: _trajectory(
+        T, lambda p: T.optim.AdamW(p, lr=0.05, weight_decay=0.5, amsgrad=True)
+    ),
+    "adagrad_state": lambda T: (lambda opt: [sorted(s) for s in opt.state.values()])(
+        T.optim.Adagrad([T.nn.Parameter(T.ones(2))])
+    ),
+    "step_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.StepLR(o, step_size=3, gamma=0.5)),
+    "multistep_lr": lambda T: _schedule(
+        T, lambda o: T.optim.lr_scheduler.MultiStepLR(o, [2, 5, 5], gamma=0.1)
+    ),
+    "exponential_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.ExponentialLR(o, gamma=0.9)),
+    "cosine_lr": lambda T: _schedule(
+        T, lambda o: T.optim.lr_scheduler.CosineAnnealingLR(o, T_max=4), epochs=11
+    ),
+    "cosine_lr_eta_min": lambda T: _schedule(
+        T, lambda o: T.optim.lr_scheduler.CosineAnnealingLR(o, T_max=3, eta_min=0.01), epochs=7
+    ),
+    "lambda_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.LambdaLR(o, lambda e: 0.95**e)),
+    "lambda_lr_per_group": lambda T: _schedule(
+        T, lambda o: T.optim.lr_scheduler.LambdaLR(o, [lambda e: 1 / (e + 1), lambda e: e]), groups=2
+    ),
     "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
@@ -663,6 +723,14 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "rmsprop_bad_alpha": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], alpha=-1),
+    "rmsprop_bad_lr": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], lr=-1),
+    "adagrad_bad_decay": lambda T: T.optim.Adagrad([T.nn.Parameter(T.ones(1))], lr_decay=-1),
+    "adagrad_bad_eps": lambda T: T.optim.Adagrad([T.nn.Parameter(T.ones(1))], eps=-1),
+    "scheduler_not_optimizer": lambda T: T.optim.lr_scheduler.StepLR(object(), 1),
+    "lambda_lr_count": lambda T: T.optim.lr_scheduler.LambdaLR(
+        T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.1), [lambda e: 1, lambda e: 2]
+    ),
     "cuda_synchronize": lambda T: T.cuda.synchronize(),
     "cuda_current_device": lambda T: T.cuda.current_device(),
     "cuda_device_name": lambda T: T.cuda.get_device_name(),

@@ -5,6 +5,8 @@ inputs. As in PyTorch, the outputs (and the inputs that require grad) pass throu
 identity node, ``BackwardHookFunctionBackward``: the one after the module sees
 grad_output, the one before it sees grad_input and calls the hooks."""
 
+import warnings
+
 from ..function import Function
 from ..grad_mode import state as grad_mode
 from ..tensor import Tensor
@@ -88,6 +90,14 @@ class _BackwardState:
     def _output_grad(self, i, g):
         self.grad_output[i] = g
         if self.n_inputs == 0:  # nothing before the module needs a gradient: call now
+            warnings.warn(
+                "Full backward hook is firing when gradients are computed with respect to module "
+                "outputs since no inputs require gradients. See https://docs.pytorch.org/docs/main/"
+                "generated/torch.nn.Module.html#torch.nn.Module.register_full_backward_hook for more "
+                "details.",
+                UserWarning,
+                stacklevel=2,
+            )
             self._call((None,))
 
     def _input_grad(self, slot, g):

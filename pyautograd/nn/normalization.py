@@ -18,6 +18,14 @@ from .module import Module
 from .parameter import Parameter
 
 
+def _fused_multiply_add(x, scale, shift):
+    """x * scale + shift rounded once, as PyTorch's vectorised kernels do (fma): for float32
+    the product is exact in float64, so float64 arithmetic then one rounding matches it."""
+    if x.dtype == np.float32:
+        return (x.astype(np.float64) * scale + shift.astype(np.float64)).astype(np.float32)
+    return x * scale + shift
+
+
 def _statistics(x, dims, count, eps):
     mean = sum_keepdim(x, dims) / count
     centred = x - mean
@@ -38,11 +46,19 @@ class Normalize(Function):
         mean = np.mean(x, axis=dims, keepdims=True, dtype=np.float64)
         var = np.mean((x - mean) ** 2, axis=dims, keepdims=True, dtype=np.float64)
         ctx.batch_mean, ctx.batch_var = mean.astype(x.dtype), var
-        out = ((x - mean) / np.sqrt(var + eps)).astype(x.dtype)
-        if w is not None:
-            out = out * w.reshape(param_shape)
-        if b is not None:
-            out = out + b.reshape(param_shape)
+        # PyTorch's arrangement (and so its rounding): y = x * scale + shift, in x's dtype
+        scale = (1.0 / np.sqrt(var + eps)).astype(x.dtype)
+        if ctx.affine_first and w is not None:  # batch norm folds the weight into the scale
+            scale = scale * w.reshape(param_shape)
+        shift = -ctx.batch_mean * scale
+        if ctx.affine_first and b is not None:
+            shift = shift + b.reshape(param_shape)
+        out = _fused_multiply_add(x, scale, shift)
+        if not ctx.affine_first:  # layer norm applies weight and bias afterwards
+            if w is not None:
+                out = out * w.reshape(param_shape)
+            if b is not None:
+                out = out + b.reshape(param_shape)
         ctx.save_for_backward(x, w)
         return out
 
@@ -78,10 +94,12 @@ class Normalize(Function):
 
 class NativeLayerNorm(Normalize):
     backward_name = "NativeLayerNormBackward0"
+    affine_first = False
 
 
 class NativeBatchNorm(Normalize):
     backward_name = "NativeBatchNormBackward0"
+    affine_first = True
 
 
 class BatchNormEval(Function):
@@ -95,11 +113,11 @@ class BatchNormEval(Function):
         mean, var, eps = stats
         rstd = (1.0 / np.sqrt(var + eps)).astype(x.dtype).reshape(param_shape)
         ctx.mean = mean.astype(x.dtype).reshape(param_shape)
-        xhat = (x - ctx.mean) * rstd
         ctx.rstd, ctx.param_shape = rstd, param_shape
         ctx.save_for_backward(x, w)
-        out = xhat if w is None else xhat * w.reshape(param_shape)
-        return out if b is None else out + b.reshape(param_shape)
+        scale = rstd if w is None else rstd * w.reshape(param_shape)  # as PyTorch rounds it
+        shift = -ctx.mean * scale
+        return _fused_multiply_add(x, scale, shift if b is None else shift + b.reshape(param_shape))
 
     @staticmethod
     def backward(ctx, g):

@@ -11,6 +11,12 @@ from . import common
 from .common import sum_to
 
 
+def _integer_divisor_check(a, b):
+    """Integers divided by zero have no value: PyTorch raises (NumPy would give 0)."""
+    if np.result_type(a, b).kind in "iub" and np.any(np.asarray(b) == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def zeros_like(g):
     """A zero gradient shaped like ``g`` (a tensor when ``g`` is one, for create_graph)."""
     return g * 0
@@ -84,6 +90,7 @@ class Remainder(Function):
 
     @staticmethod
     def forward(ctx, a, b):
+        _integer_divisor_check(a, b)
         ctx.save_for_backward(a, b)
         return np.mod(a, b)
 
@@ -110,6 +117,7 @@ class RemainderScalar(Function):
 
     @staticmethod
     def forward(ctx, a, number):
+        _integer_divisor_check(a, number)
         return np.mod(a, number)
 
     @staticmethod
@@ -130,6 +138,7 @@ class DivFloor(Function):
 
     @staticmethod
     def forward(ctx, a, b):
+        _integer_divisor_check(a, b)
         ctx.shapes = (np.shape(a), np.shape(b))
         return ctx.numpy_op(a, b)
 
@@ -167,6 +176,7 @@ class FloorDivide(Function):
 
     @staticmethod
     def forward(ctx, a, b):
+        _integer_divisor_check(a, b)
         return ctx.numpy_op(a, b)
 
     @staticmethod

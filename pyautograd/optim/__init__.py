@@ -1,7 +1,12 @@
-"""``pyautograd.optim``: SGD and Adam, updating parameters in place like ``torch.optim``."""
+"""``pyautograd.optim``: SGD, Adam, AdamW, RMSprop and Adagrad, updating parameters in
+place like ``torch.optim``; ``lr_scheduler`` changes their learning rates over epochs."""
 
+from . import lr_scheduler
+from .adagrad import Adagrad
 from .adam import Adam
+from .adamw import AdamW
 from .optimizer import Optimizer
+from .rmsprop import RMSprop
 from .sgd import SGD
 
-__all__ = ["Optimizer", "SGD", "Adam"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "lr_scheduler"]

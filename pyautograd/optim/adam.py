@@ -40,6 +40,8 @@ class Adam(Optimizer):
             dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize),
         )
 
+    decoupled_weight_decay = False
+
     def step(self, closure=None):
         loss = _step_closure(closure)
         for group in self.param_groups:
@@ -51,7 +53,10 @@ class Adam(Optimizer):
                 if group["maximize"]:
                     g = -g
                 if group["weight_decay"]:
-                    g = g + group["weight_decay"] * p._data
+                    if self.decoupled_weight_decay:  # AdamW: shrink the weights themselves
+                        p._data *= 1 - lr * group["weight_decay"]
+                    else:
+                        g = g + group["weight_decay"] * p._data
                 state = self.state[p]
                 if not state:
                     state["step"] = 0

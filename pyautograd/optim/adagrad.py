@@ -1,0 +1,69 @@
+"""Adagrad: each weight's step shrinks with the sum of its squared gradients so far, so
+rarely updated weights keep larger steps (Duchi et al., 2011)."""
+
+import numpy as np
+
+from .optimizer import Optimizer, _step_closure
+
+
+class Adagrad(Optimizer):
+    """s += g^2;  p -= lr / (1 + (t - 1) lr_decay) * g / (sqrt(s) + eps)."""
+
+    def __init__(
+        self,
+        params,
+        lr=1e-2,
+        lr_decay=0,
+        weight_decay=0,
+        initial_accumulator_value=0,
+        eps=1e-10,
+        foreach=None,
+        *,
+        maximize=False,
+        differentiable=False,
+        fused=None,
+    ):
+        for name, value in (
+            ("learning rate", lr),
+            ("lr_decay value", lr_decay),
+            ("weight_decay value", weight_decay),
+            ("initial_accumulator_value value", initial_accumulator_value),
+            ("epsilon value", eps),
+        ):
+            if value < 0.0:
+                raise ValueError(f"Invalid {name}: {value}")
+        super().__init__(
+            params,
+            dict(
+                lr=lr,
+                lr_decay=lr_decay,
+                eps=eps,
+                weight_decay=weight_decay,
+                initial_accumulator_value=initial_accumulator_value,
+                maximize=maximize,
+            ),
+        )
+        for group in self.param_groups:  # PyTorch fills the state at construction
+            for p in group["params"]:
+                self.state[p]["step"] = 0
+                self.state[p]["sum"] = np.full_like(p._data, group["initial_accumulator_value"])
+
+    def step(self, closure=None):
+        loss = _step_closure(closure)
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p._grad is None:
+                    continue
+                g = p._grad._data
+                if group["maximize"]:
+                    g = -g
+                if group["weight_decay"]:
+                    g = g + group["weight_decay"] * p._data
+                state = self.state[p]
+                state["step"] += 1
+                clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
+                state["sum"] += g * g
+                std = np.sqrt(state["sum"]) + group["eps"]
+                p._data -= (clr * (g / std)).astype(p._data.dtype, copy=False)
+                p._vc[0] += 1
+        return loss
