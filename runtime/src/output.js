@@ -5,6 +5,27 @@ import { t } from "./strings.js";
 
 const DOM_CAP = 200000; // characters kept in the page per cell (the worker caps too)
 
+// One renderer per display kind; each draws a message into an (emptied) holder element and is
+// loaded lazily, so a page that never draws a graph never downloads Graphviz.
+const RENDERERS = {
+  dot: async (message, holder) => {
+    const { renderDot } = await import("./graph.js");
+    holder.replaceChildren(await renderDot(message.dot));
+  },
+  plot: async (message, holder) => {
+    const { renderPlot } = await import("./plot.js");
+    renderPlot(message, holder);
+  },
+  images: async (message, holder) => {
+    const { renderImages } = await import("./pictures.js");
+    renderImages(message, holder);
+  },
+  boundary: async (message, holder) => {
+    const { renderBoundary } = await import("./pictures.js");
+    renderBoundary(message, holder);
+  },
+};
+
 export class OutputView {
   constructor(element) {
     this.el = element;
@@ -20,6 +41,7 @@ export class OutputView {
     this.lastBlock = null;
     this.stdout = "";
     this.stderr = "";
+    this.figures = new Map(); // key -> figure, for displays updated in place
   }
 
   _block(kind) {
@@ -96,30 +118,50 @@ export class OutputView {
     box.appendChild(pre);
   }
 
-  async display(message) {
+  /** Draw a display message. A message whose ``key`` names a figure already in this output
+   * redraws that figure in place (a picture updated while a loop runs) instead of adding one. */
+  display(message) {
     this.flush();
-    const figure = this._block(`display-${message.kind}`);
-    figure.setAttribute("role", "figure");
-    if (message.title) {
-      const caption = document.createElement("p");
-      caption.className = "lr-figure-title";
-      caption.textContent = message.title;
-      figure.appendChild(caption);
-      figure.setAttribute("aria-label", message.title);
+    const key = typeof message.key === "string" ? message.key : null;
+    let figure = key === null ? null : this.figures.get(key);
+    if (!figure) {
+      figure = this._figure(message.kind);
+      if (key !== null) this.figures.set(key, figure);
     }
+    figure.latest = message;
+    figure.drawing = figure.drawing.then(() => this._draw(figure));
+    return figure.drawing;
+  }
+
+  _figure(kind) {
+    const element = this._block(`display-${kind}`);
+    element.setAttribute("role", "figure");
+    const caption = document.createElement("p");
+    caption.className = "lr-figure-title";
+    caption.hidden = true;
     const holder = document.createElement("div");
     holder.className = "lr-figure-body";
-    figure.appendChild(holder);
+    element.append(caption, holder);
+    return { element, caption, holder, latest: null, drawn: null, draws: 0, drawing: Promise.resolve() };
+  }
+
+  async _draw(figure) {
+    const message = figure.latest;
+    if (message === figure.drawn) return; // a later update was already drawn
+    figure.drawn = message;
+    figure.draws += 1;
+    figure.element.dataset.draws = String(figure.draws);
+    figure.caption.hidden = !message.title;
+    figure.caption.textContent = message.title || "";
+    if (message.title) figure.element.setAttribute("aria-label", message.title);
+    const holder = figure.holder;
     try {
-      if (message.kind === "dot") {
-        const { renderDot } = await import("./graph.js");
-        holder.appendChild(await renderDot(message.dot));
-      } else if (message.kind === "plot") {
-        const { renderPlot } = await import("./plot.js");
-        renderPlot(message, holder);
-      } else {
+      const renderer = RENDERERS[message.kind];
+      if (!renderer) {
         holder.textContent = t.unknownDisplay(message.kind);
+        return;
       }
+      await renderer(message, holder);
     } catch (err) {
       holder.textContent = t.displayFailed(String(err?.message || err));
     }

@@ -1,6 +1,7 @@
 // Line charts for lessonkit.plot(...) messages, drawn with uPlot on a canvas.
 // Labels are set by uPlot as text; nothing from the message is parsed as HTML.
 import uPlot from "uplot";
+import { t } from "./strings.js";
 
 const COLORS = ["#3f51b5", "#ff5722", "#009688", "#9c27b0", "#795548", "#607d8b"];
 
@@ -13,7 +14,15 @@ function mergeX(series) {
   return [xs, ...columns];
 }
 
+const charts = new WeakMap(); // holder -> {chart, resize}: a figure redrawn in place reuses its holder
+
 export function renderPlot(message, container) {
+  const previous = charts.get(container);
+  if (previous) {
+    previous.resize.disconnect();
+    previous.chart.destroy();
+  }
+  container.replaceChildren();
   const style = getComputedStyle(container);
   const ink = style.getPropertyValue("--md-default-fg-color").trim() || "#222";
   const grid = style.getPropertyValue("--md-default-fg-color--lightest").trim() || "#ddd";
@@ -47,10 +56,17 @@ export function renderPlot(message, container) {
     },
   };
   const chart = new uPlot(options, mergeX(message.series), container);
+  if (message.gaps) {
+    const note = document.createElement("p");
+    note.className = "lr-figure-note";
+    note.textContent = t.plotGaps(message.gaps);
+    container.appendChild(note);
+  }
   const resize = new ResizeObserver(() => {
     const w = Math.max(260, Math.min(container.clientWidth, 720));
     if (Math.abs(w - chart.width) > 4) chart.setSize({ width: w, height: Math.round(w * 0.55) });
   });
   resize.observe(container);
+  charts.set(container, { chart, resize });
   return chart;
 }

@@ -4,7 +4,8 @@
 import harnessSource from "./harness.py";
 
 const OUTPUT_CAP = 200000; // characters of stdout+stderr per cell
-const DISPLAY_CAP = 50; // display messages per cell
+const DISPLAY_CAP = 50; // new figures per cell (in-place updates of a figure are not counted)
+const UPDATE_EVERY_MS = 50; // a figure updated in place is redrawn at most 20 times a second
 const STALL_MS = 30000; // a download with no data for this long has failed
 const BYTES_EVERY_MS = 100; // at most ten download-progress messages a second
 const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
@@ -12,7 +13,7 @@ const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
 let booting = null; // promise of the boot
-let current = null; // {id, chars, capped, displays}
+let current = null; // {id, chars, capped, displays, keys, held}
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
@@ -185,11 +186,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     runner = pyodide.pyimport("_lessonrunner");
-    runner.setup((json) => {
-      if (!current || current.displays >= DISPLAY_CAP) return;
-      current.displays += 1;
-      post({ type: "display", id: current.id, message: JSON.parse(json) });
-    });
+    runner.setup(display);
     step("pyautograd", numpyProblem ? "failed" : "done");
     post({ type: "ready", limited: Boolean(numpyProblem) });
   } catch (err) {
@@ -200,8 +197,31 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
   }
 }
 
+/** A display message from lessonkit. One with a ``key`` already shown in this cell updates
+ * that figure in place; such updates are thinned to one per UPDATE_EVERY_MS (a training loop
+ * may send thousands), and the last one held back is sent when the cell ends. */
+function display(json) {
+  if (!current) return;
+  const message = JSON.parse(json);
+  const key = typeof message.key === "string" ? message.key : null;
+  if (key !== null && current.keys.has(key)) {
+    const now = performance.now();
+    if (now - current.keys.get(key) < UPDATE_EVERY_MS) {
+      current.held.set(key, message);
+      return;
+    }
+    current.keys.set(key, now);
+    current.held.delete(key);
+  } else {
+    if (current.displays >= DISPLAY_CAP) return;
+    current.displays += 1;
+    if (key !== null) current.keys.set(key, performance.now());
+  }
+  post({ type: "display", id: current.id, message });
+}
+
 function run({ id, ns, index, code }) {
-  current = { id, chars: 0, capped: false, displays: 0 };
+  current = { id, chars: 0, capped: false, displays: 0, keys: new Map(), held: new Map() };
   const started = performance.now();
   let result;
   try {
@@ -210,6 +230,7 @@ function run({ id, ns, index, code }) {
     result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };
   }
   const ms = Math.round(performance.now() - started);
+  for (const message of current.held.values()) post({ type: "display", id, message });
   post({ type: "done", id, ms, capped: current.capped, ...result });
   current = null;
 }

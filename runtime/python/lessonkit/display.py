@@ -1,4 +1,11 @@
-"""The display protocol: ``{"kind": "dot" | "plot", ...}`` messages sent to a sink."""
+"""The display protocol: ``{"kind": "dot" | "plot" | "images" | "boundary", ...}`` messages sent to a sink.
+
+Every display function takes ``key``: a later display with the same key, in the same cell,
+replaces the earlier figure *in place* instead of adding a new one. That is how a loop
+redraws one picture while it trains (``plot(losses, key="loss")`` every epoch).
+"""
+
+import math
 
 displayed = []  # messages seen by the default sink (CPython, tests)
 _sink = displayed.append
@@ -10,7 +17,14 @@ def set_sink(sink):
     _sink = displayed.append if sink is None else sink
 
 
-def show(obj, title=None):
+def send(message, key=None):
+    """Hand one message to the sink, tagged with ``key`` when the figure is to be updated in place."""
+    if key is not None:
+        message["key"] = str(key)
+    _sink(message)
+
+
+def show(obj, title=None, key=None):
     """Draw a computational graph.
 
     ``obj`` is DOT text (as returned by ``pyautograd.viz.to_dot``) or a tensor, which
@@ -22,27 +36,42 @@ def show(obj, title=None):
         obj = to_dot(obj)
     if not obj.lstrip().startswith(("digraph", "graph", "strict")):
         raise ValueError("show() expects DOT text or a tensor")
-    _sink({"kind": "dot", "dot": obj, "title": title})
+    send({"kind": "dot", "dot": obj, "title": title}, key)
 
 
 def _as_floats(values):
+    if hasattr(values, "detach"):
+        values = values.detach()
     if hasattr(values, "tolist"):
         values = values.tolist()
     return [float(v) for v in values]
 
 
-def plot(y, x=None, *, label=None, title=None, xlabel=None, ylabel=None, series=None):
+def _finite_or_gap(values):
+    """NaN and infinities cannot travel as JSON; they become gaps, and the count is reported."""
+    kept = [v if math.isfinite(v) else None for v in values]
+    return kept, sum(v is None for v in kept)
+
+
+def plot(y, x=None, *, label=None, title=None, xlabel=None, ylabel=None, series=None, key=None):
     """Draw a line chart: one series ``y`` (against ``x`` or 0, 1, 2 ...) or several.
 
     ``series`` may be a dict ``{label: y_values}`` to draw several lines on one chart.
+    Values that are NaN or infinite (a diverging loss) are left out as gaps, and the chart
+    says how many.
     """
     lines = []
+    gaps = 0
     if series is None:
         series = {label or "y": y}
     for name, ys in series.items():
-        ys = _as_floats(ys)
+        ys, missing = _finite_or_gap(_as_floats(ys))
+        gaps += missing
         xs = _as_floats(x) if x is not None else list(range(len(ys)))
         if len(xs) != len(ys):
             raise ValueError(f"x has {len(xs)} values but {name!r} has {len(ys)}")
         lines.append({"label": str(name), "x": xs, "y": ys})
-    _sink({"kind": "plot", "series": lines, "title": title, "xlabel": xlabel, "ylabel": ylabel})
+    message = {"kind": "plot", "series": lines, "title": title, "xlabel": xlabel, "ylabel": ylabel}
+    if gaps:
+        message["gaps"] = gaps
+    send(message, key)
