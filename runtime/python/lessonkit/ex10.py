@@ -1,0 +1,21 @@
+"""Exercises of lesson 10: common autograd bugs (accumulated gradients, non-leaf updates, version counters)."""
+
+from .exercises import Exercise
+
+EXERCISES = {
+    "10.1": Exercise(
+        expected=20.0,
+        hint="একবারের backward-এ dL/dw = 5, কারণ L = 5w। zero_grad ছাড়া প্রতিটি backward আগের মানের সঙ্গে যোগ "
+        "করে; কয়বার ডাকা হলো, গুনে নিন।",
+    ),
+    "10.2": Exercise(
+        expected=2.9999573230743408,
+        hint="হালনাগাদ লিখুন with torch.no_grad(): w -= 0.1 * w.grad, তারপর w.grad.zero_()। ঠিক হলে w ধাপে ধাপে "
+        "লসের সর্বনিম্ন বিন্দুর দিকে এগোয় (প্রতি ধাপে দূরত্ব 0.8 গুণ), ৫০ ধাপে প্রায় পৌঁছে যায়, পুরোপুরি নয়।",
+    ),
+    "10.3": Exercise(
+        expected=3,
+        hint="প্রতিটি জায়গায় বসে বদল (নামের শেষে _ থাকা মেথড, আর t[...] = ... লেখা) সংস্করণ এক বাড়ায়; নতুন "
+        "টেনসর বানানো হিসাব (t * 2) t-কে ছোঁয় না। শুরুতে সংস্করণ 0।",
+    ),
+}
