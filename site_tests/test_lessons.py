@@ -45,7 +45,7 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
 
     session = PageSession(browser, server.url.rstrip("/"))
     page = session.page
-    problems, counted, timings = [], 0, {}
+    problems, counted, timings, cell_ms = [], 0, {}, {}
     with server.count_lock:
         server.bytes_sent = 0
         server.paths_sent.clear()
@@ -82,6 +82,7 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
             page.evaluate("window.lessonRunner.ready()")
             results = page.evaluate("window.lessonRunner.runAll()")
             timings[md.name] = round(time.monotonic() - started, 1)
+            cell_ms[md.name] = [r.get("ms", 0) for r in results]
             shot(page, f"lesson-{md.stem}")
             for c, want, got in zip(cells, expected, results):
                 counted += 1
@@ -104,6 +105,7 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
                         f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}"
                     )
         write_metric("seconds_per_page_run_all", timings)
+        write_metric("milliseconds_per_cell", cell_ms)
         assert counted > 0
         assert not problems, "\n\n".join(problems)
         assert not session.foreign, session.foreign
