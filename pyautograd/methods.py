@@ -44,7 +44,7 @@ def _write_into(self, values):
             f"broadcast shape {list(values.shape)}"
         )
     np.copyto(self._data, values, casting="unsafe")
-    self._vc[0] += 1
+    self._bump_version()
 
 
 def _has_tangent(self, args):
@@ -84,7 +84,7 @@ def _inplace(self, op, *args, ufunc=None):
                 out=self._data,
                 casting="unsafe",
             )
-            self._vc[0] += 1
+            self._bump_version()
             return self
         current = Tensor._make(self._data)
         current._tangent = self._tangent
@@ -112,7 +112,7 @@ def _setitem(self, key, value):
     value = value._data if isinstance(value, Tensor) and not _requires_grad(value) and not dual else value
     if not dual and not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))):
         self._data[key] = value._data if isinstance(value, Tensor) else value
-        self._vc[0] += 1
+        self._bump_version()
         return
     _inplace(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
 
@@ -130,7 +130,7 @@ def _fill_(self, value):
             self._data.fill(value)
         else:
             np.copyto(self._data, value._data if isinstance(value, Tensor) else value, casting="unsafe")
-        self._vc[0] += 1
+        self._bump_version()
         return self
     return _inplace(self, lambda s: gather.filled(s, value))
 

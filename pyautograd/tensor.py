@@ -126,10 +126,8 @@ class Tensor:
     @name.setter
     def name(self, value):
         self._name = value
-        if self.grad_fn is not None:  # let the drawing find this intermediate tensor
-            from .viz import remember_name
-
-            remember_name(self)
+        if self.grad_fn is not None:  # drawings (viz.py) reach named intermediates from their node
+            self.grad_fn._named_output = weakref.ref(self)
 
     @property
     def is_leaf(self):
@@ -211,6 +209,11 @@ class Tensor:
         from .engine import backward
 
         backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
+
+    def _bump_version(self):
+        """Record an in-place change of this tensor's memory (seen by its views too), so a
+        backward that saved the old values refuses to run instead of using the new ones."""
+        self._vc[0] += 1
 
     @property
     def _version(self):

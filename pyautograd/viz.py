@@ -7,8 +7,6 @@ them. Nodes are numbered in the order a depth-first walk from the output meets t
 following ``next_functions`` in order, so the same code always gives the same text.
 """
 
-import weakref
-
 import numpy as np
 
 from .function import AccumulateGrad
@@ -20,12 +18,6 @@ _STYLE = {
     "tensor": 'shape=box, style="rounded,filled", fillcolor="#eeeeee"',
     "op": 'shape=ellipse, style="filled", fillcolor="#ffffff"',
 }
-
-
-def remember_name(tensor):
-    """Let the drawing find a named intermediate tensor from its graph node (kept weakly)."""
-    if tensor.grad_fn is not None:
-        tensor.grad_fn._named_output = weakref.ref(tensor)
 
 
 def to_dot(tensor, show_values=True, show_grads=True):
@@ -125,4 +117,4 @@ def _escape(label):
     return label.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
-__all__ = ["to_dot", "remember_name"]
+__all__ = ["to_dot"]

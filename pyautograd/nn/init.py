@@ -51,7 +51,7 @@ def _calculate_fan_in_and_fan_out(tensor):
 
 def _fill(tensor, values):
     tensor._data[...] = values
-    tensor._vc[0] += 1
+    tensor._bump_version()
     return tensor
 
 

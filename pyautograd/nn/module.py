@@ -302,7 +302,7 @@ class Module:
                 )
                 continue
             target._data[...] = data
-            target._vc[0] += 1
+            target._bump_version()
         if strict:  # PyTorch lists missing keys, then unexpected ones, first
             if unexpected:
                 errors.insert(

@@ -192,7 +192,7 @@ def _batch_stats(x, dims):
 def _move(running, value, momentum):
     running._data *= 1 - momentum
     running._data += momentum * value
-    running._vc[0] += 1
+    running._bump_version()
 
 
 class LayerNorm(Module):

@@ -75,5 +75,5 @@ class Adam(Optimizer):
                 step_size = lr / (1 - beta1**t)
                 denom = np.sqrt(v) / math.sqrt(1 - beta2**t) + eps
                 p._data -= (step_size * m / denom).astype(p._data.dtype, copy=False)
-                p._vc[0] += 1
+                p._bump_version()
         return loss

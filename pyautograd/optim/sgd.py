@@ -66,5 +66,5 @@ class SGD(Optimizer):
                         buf += (1 - dampening) * d
                     d = d + momentum * buf if nesterov else buf
                 p._data -= lr * d
-                p._vc[0] += 1
+                p._bump_version()
         return loss

@@ -48,7 +48,7 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
     if coefficient < 1:
         for p in params:
             p._grad._data *= np.asarray(coefficient, dtype=p._grad._data.dtype)
-            p._grad._vc[0] += 1
+            p._grad._bump_version()
     return total
 
 
@@ -57,4 +57,4 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
     clip_value = float(clip_value)
     for p in _with_grads(parameters):
         np.clip(p._grad._data, -clip_value, clip_value, out=p._grad._data)
-        p._grad._vc[0] += 1
+        p._grad._bump_version()

@@ -12,5 +12,5 @@ def vector_to_parameters(vec, parameters):
     for p in parameters:
         n = p.numel()
         p._data[...] = vec._data[offset : offset + n].reshape(p._data.shape)
-        p._vc[0] += 1
+        p._bump_version()
         offset += n
