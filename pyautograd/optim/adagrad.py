@@ -65,5 +65,5 @@ class Adagrad(Optimizer):
                 state["sum"] += g * g
                 std = np.sqrt(state["sum"]) + group["eps"]
                 p._data -= (clr * (g / std)).astype(p._data.dtype, copy=False)
-                p._vc[0] += 1
+                p._bump_version()
         return loss

@@ -82,5 +82,5 @@ class RMSprop(Optimizer):
                 else:
                     update = lr * (g / avg)
                 p._data -= update.astype(p._data.dtype, copy=False)
-                p._vc[0] += 1
+                p._bump_version()
         return loss
