@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes
+from . import dtypes, nested
 from .tensor import Tensor, _unwrap
 
 
@@ -40,9 +40,25 @@ def _finish(data, dtype, requires_grad):
     return t
 
 
+def _array_of(data):
+    """``np.array`` of nested Python data, or PyTorch's error for data it would refuse."""
+    try:
+        array = np.array(_unwrap(data))
+    except (ValueError, TypeError) as e:  # rejected outside the handler: no chained traceback
+        error = e
+    else:
+        error = None
+    if error is not None:
+        nested.reject(data)
+        raise error from None
+    if array.dtype.kind not in "biufc":
+        nested.reject(data)
+    return array
+
+
 def _infer(data):
     """NumPy array of Python data with PyTorch's dtype choice (floats -> default dtype)."""
-    array = np.array(_unwrap(data))
+    array = _array_of(data)
     if array.dtype.kind == "f" and not isinstance(data, np.ndarray) and not _has_float64_tensor(data):
         array = array.astype(dtypes.get_default_dtype().numpy)
     elif array.dtype.kind in "iu" and not isinstance(data, np.ndarray):
@@ -72,7 +88,7 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     elif isinstance(data, (np.ndarray, np.generic)):  # NumPy scalars keep their dtype too
         array = np.array(data)
     else:  # with an explicit dtype, do not round through the default
-        array = _infer(data) if dtype is None else np.array(_unwrap(data))
+        array = _infer(data) if dtype is None else _array_of(data)
     return _finish(array, dtype, requires_grad)
 
 

@@ -46,6 +46,29 @@ def from_numpy_dtype(np_dtype):
     return float64 if kind == "f" else int64 if kind in "iu" else bool if kind == "b" else float64
 
 
+_CPP_NAMES = {
+    "float16": "c10::Half",
+    "float32": "float",
+    "float64": "double",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+    "int16": "short int",
+    "int32": "int",
+    "int64": "long int",
+    "bool": "bool",
+}
+
+
+def scalar_type_name(np_dtype):
+    """PyTorch's ScalarType name (``Float``, ``Long``), as some of its error messages spell a dtype."""
+    return from_numpy_dtype(np_dtype).legacy_name[: -len("Tensor")]
+
+
+def cpp_type_name(np_dtype):
+    """The C++ type name (``float``, ``long int``), as other PyTorch messages spell a dtype."""
+    return _CPP_NAMES[from_numpy_dtype(np_dtype).name]
+
+
 def to_numpy_dtype(d):
     """Accept our dtype, a NumPy dtype or a Python type; return a NumPy dtype."""
     if isinstance(d, dtype):

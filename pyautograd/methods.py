@@ -6,6 +6,8 @@ the result's value and ``grad_fn``. Every in-place change bumps the tensor's ver
 which lets saved-for-backward checks notice it.
 """
 
+import numbers
+
 import numpy as np
 
 from . import devices, dtypes
@@ -211,6 +213,22 @@ def _swap(op):
     return lambda self, other: op(other, self)
 
 
+_OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
+
+
+def _operator(op):
+    """``tensor + "1"`` or ``tensor * [1, 2]``: Python's own TypeError, as in PyTorch, by
+    returning NotImplemented for operands a tensor does not combine with."""
+
+    def method(self, other):
+        if type(other) is not Tensor and type(other) is not float and not isinstance(other, _OPERANDS):
+            return NotImplemented
+        return op(self, other)
+
+    method.__name__ = getattr(op, "__name__", "operator")
+    return method
+
+
 _METHODS = {
     # arithmetic and element-wise functions
     "add": ew.add,
@@ -275,26 +293,26 @@ _METHODS = {
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
-    "__add__": ew.add,
-    "__radd__": ew.add,
-    "__sub__": ew.sub,
-    "__rsub__": _swap(ew.sub),
-    "__mul__": ew.mul,
-    "__rmul__": ew.mul,
-    "__truediv__": ew.div,
-    "__rtruediv__": _swap(ew.div),
-    "__pow__": ew.pow,
-    "__rpow__": _swap(ew.pow),
-    "__matmul__": linalg.matmul,
-    "__rmatmul__": _swap(linalg.matmul),
+    "__add__": _operator(ew.add),
+    "__radd__": _operator(ew.add),
+    "__sub__": _operator(ew.sub),
+    "__rsub__": _operator(_swap(ew.sub)),
+    "__mul__": _operator(ew.mul),
+    "__rmul__": _operator(ew.mul),
+    "__truediv__": _operator(ew.div),
+    "__rtruediv__": _operator(_swap(ew.div)),
+    "__pow__": _operator(ew.pow),
+    "__rpow__": _operator(_swap(ew.pow)),
+    "__matmul__": _operator(linalg.matmul),
+    "__rmatmul__": _operator(_swap(linalg.matmul)),
     "__neg__": ew.neg,
     "__abs__": ew.abs,
-    "__eq__": ew.eq,
-    "__ne__": ew.ne,
-    "__lt__": ew.lt,
-    "__le__": ew.le,
-    "__gt__": ew.gt,
-    "__ge__": ew.ge,
+    "__eq__": _operator(ew.eq),
+    "__ne__": _operator(ew.ne),
+    "__lt__": _operator(ew.lt),
+    "__le__": _operator(ew.le),
+    "__gt__": _operator(ew.gt),
+    "__ge__": _operator(ew.ge),
     "__getitem__": index.getitem,
     "__floordiv__": rounding.floor_divide,
     "__rfloordiv__": _swap(rounding.floor_divide),

@@ -18,6 +18,8 @@ from .devices import CPU
 class Size(tuple):
     """A tensor's shape; a tuple that prints like PyTorch's ``torch.Size``."""
 
+    __module__ = "pyautograd"
+
     __slots__ = ()
 
     def __repr__(self):
@@ -49,6 +51,8 @@ class RemovableHandle:
 
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
+
+    __module__ = "pyautograd"  # type(t) prints <class 'pyautograd.Tensor'>, as torch.Tensor does
 
     __slots__ = (
         "_data",
@@ -145,6 +149,15 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError(
                     f"assigned grad expected to be a Tensor or None but got grad of type {type(value).__name__}"
+                )
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError(
+                    f"attempting to assign a gradient with dtype '{dtypes.cpp_type_name(value._data.dtype)}' "
+                    f"to a tensor with grad_dtype '{dtypes.scalar_type_name(self._data.dtype)}'. The gradient "
+                    "must match the tensor's grad_dtype (defaults to the tensor's dtype). You can set the "
+                    "tensor's grad_dtype attribute with a specific dtype, or None to allow any dtype. Set "
+                    "grad_dtype with caution. Diverging the dtypes of a tensor and its gradient may break "
+                    "downstream systems that assume they match."
                 )
             if tuple(value.shape) != tuple(self.shape):
                 raise RuntimeError(
@@ -312,12 +325,17 @@ class Tensor:
 
         return tensor_repr(self)
 
-    __str__ = __repr__
+    def __str__(self):
+        return self.__repr__()  # a subclass's repr (Parameter's) prints too
 
     def __format__(self, spec):
-        if self._data.ndim == 0 and spec:
+        """As PyTorch: a plain 0-d tensor formats as its number (``f"{loss}"``, ``f"{loss:.3f}"``);
+        anything else prints as itself and takes no format spec."""
+        if self._data.ndim == 0 and type(self) is Tensor:
             return format(self.item(), spec)
-        return format(repr(self), spec)
+        if spec:
+            raise TypeError(f"unsupported format string passed to {type(self).__name__}.__format__")
+        return str(self)
 
     def __deepcopy__(self, memo):
         t = Tensor._make(self._data.copy(), self._requires_grad)

@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_to, swap_last
@@ -36,11 +37,25 @@ def normalize(input, p=2.0, dim=1, eps=1e-12):
     return input / vector_norm(input, p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
-def softmax(input, dim=None, dtype=None):
+def _implicit_softmax_dim(name, ndim, stacklevel):
+    """PyTorch's old default for a missing ``dim`` (0 for 0-, 1- and 3-D input, else 1), with its warning."""
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X as an argument.",
+        UserWarning,
+        stacklevel=stacklevel,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, dtype=None, _stacklevel=3):
+    if dim is None:
+        dim = _implicit_softmax_dim("softmax", input.dim(), _stacklevel)
     return reduce.softmax(input, dim)
 
 
-def log_softmax(input, dim=None, dtype=None):
+def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
+    if dim is None:
+        dim = _implicit_softmax_dim("log_softmax", input.dim(), _stacklevel)
     return reduce.log_softmax(input, dim)
 
 
@@ -77,6 +92,16 @@ class Addmm(Function):
 def linear(input, weight, bias=None):
     """``input @ weight.T + bias``."""
     x, w = input._data, weight._data  # shapes read off the arrays: this runs per layer
+    if x.dtype != w.dtype:
+        if bias is None:
+            raise RuntimeError(
+                "expected m1 and m2 to have the same dtype, but got: "
+                f"{dtypes.cpp_type_name(x.dtype)} != {dtypes.cpp_type_name(w.dtype)}"
+            )
+        raise RuntimeError(
+            "mat1 and mat2 must have the same dtype, but got "
+            f"{dtypes.scalar_type_name(x.dtype)} and {dtypes.scalar_type_name(w.dtype)}"
+        )
     if bias is not None and x.ndim == 2 and w.ndim == 2 and bias._data.ndim <= 1:
         if x.shape[1] != w.shape[1]:
             raise RuntimeError(
@@ -313,6 +338,14 @@ class NllLoss(Function):
         return np.sum(t * ctx.pick)
 
 
+def _check_class_indices(target):
+    """Class targets are indices: int64 or uint8, never floats (a float class target is a
+    common slip: ``torch.tensor([1.0, 0.0])`` instead of ``torch.tensor([1, 0])``)."""
+    if target._data.dtype not in (np.int64, np.uint8):
+        name = dtypes.scalar_type_name(target._data.dtype)
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {name}")
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
     _check_reduction(reduction)
     if input.dim() not in (1, 2):
@@ -321,6 +354,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise ValueError(
             f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]})."
         )
+    _check_class_indices(target)
     return NllLoss.apply(
         input, data_of(target), None if weight is None else data_of(weight), ignore_index, reduction
     )
@@ -340,8 +374,14 @@ def cross_entropy(
     log_softmax subtracts the row maximum first, so large logits do not overflow."""
     _check_reduction(reduction)
     class_dim = 1 if input.dim() >= 2 else 0
+    probabilities = tuple(target.shape) == tuple(input.shape)
+    if probabilities and not target.is_floating_point():
+        name = dtypes.scalar_type_name(target._data.dtype)
+        raise RuntimeError(f"Expected floating point type for target with class probabilities, got {name}")
+    if not probabilities:
+        _check_class_indices(target)
     logp = log_softmax(input, class_dim)
-    if target.is_floating_point():
+    if probabilities:
         classes = input.shape[class_dim]
         probs = target * (1 - label_smoothing) + label_smoothing / classes
         w = 1.0 if weight is None else weight

@@ -79,7 +79,7 @@ class Softmax(Module):
         self.dim = dim
 
     def forward(self, x):
-        return F.softmax(x, self.dim)
+        return F.softmax(x, self.dim, _stacklevel=5)
 
     def extra_repr(self):
         return f"dim={self.dim}"
@@ -87,7 +87,7 @@ class Softmax(Module):
 
 class LogSoftmax(Softmax):
     def forward(self, x):
-        return F.log_softmax(x, self.dim)
+        return F.log_softmax(x, self.dim, _stacklevel=5)
 
 
 class Flatten(Module):

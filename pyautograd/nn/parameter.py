@@ -26,6 +26,8 @@ class Parameter(Tensor):
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()
 
+    __str__ = __repr__
+
     def __deepcopy__(self, memo):
         p = Parameter(Tensor._make(self._data.copy()), self._requires_grad)
         memo[id(self)] = p

@@ -544,9 +544,10 @@ def _binary(op, a, b):
         a, b = cast_all((a, b), floating(target) if op is Div else target)
     try:
         return op.apply(a, b)
-    except ValueError:
-        broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
-        raise
+    except ValueError as e:  # checked outside the handler: the learner sees one error, not two
+        error = e
+    broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
+    raise error
 
 
 def _needs_promotion(a, b, true_division):
@@ -577,8 +578,26 @@ def add(a, b, alpha=1):
     return _binary(Add, a, b if alpha == 1 else b * alpha)
 
 
+def _is_bool(x):
+    return x._data.dtype == np.bool_ if isinstance(x, Tensor) else type(x) is bool
+
+
+def _reject_bool_subtraction(a, b):
+    if _is_bool(a) and _is_bool(b):
+        raise RuntimeError(
+            "Subtraction, the `-` operator, with two bool tensors is not supported. "
+            "Use the `^` or `logical_xor()` operator instead."
+        )
+    raise RuntimeError(
+        "Subtraction, the `-` operator, with a bool tensor is not supported. "
+        "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+    )
+
+
 def sub(a, b, alpha=1):
     a = as_tensor_arg(a)
+    if (type(a) is Tensor and a._data.dtype == np.bool_) or (type(b) is Tensor and b._data.dtype == np.bool_):
+        _reject_bool_subtraction(a, b)
     if not isinstance(a, Tensor):
         return RSub.apply(_with_number(as_tensor_arg(b) if alpha == 1 else b * alpha, a), a)
     return _binary(Sub, a, b if alpha == 1 else b * alpha)
@@ -599,6 +618,8 @@ def pow(a, exponent):
     if type(a) is Tensor and type(exponent) is int and a._data.dtype.kind == "f":  # x ** 2: the common case
         return Pow.apply(a, exponent)
     a, exponent = as_tensor_arg(a), as_tensor_arg(exponent)
+    if type(exponent) is int and exponent < 0 and isinstance(a, Tensor) and a._data.dtype.kind in "iu":
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     if not isinstance(a, Tensor):
         return RPow.apply(_with_number(exponent, a), a)
     if not isinstance(exponent, Tensor):
@@ -615,6 +636,11 @@ def minimum(a, b):
 
 
 def neg(a):
+    if a._data.dtype == np.bool_:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. "
+            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
     return Neg.apply(a)
 
 
@@ -685,9 +711,10 @@ def _compare(numpy_op):
     def compare(a, b):
         try:
             return Tensor._make(numpy_op(data_of_arg(a), data_of_arg(as_tensor_arg(b))))
-        except ValueError:
-            broadcast_shapes(data_of_arg(a), data_of_arg(as_tensor_arg(b)))
-            raise
+        except ValueError as e:  # checked outside the handler: no chained traceback
+            error = e
+        broadcast_shapes(data_of_arg(a), data_of_arg(as_tensor_arg(b)))
+        raise error
 
     compare.__name__ = numpy_op.__name__
     return compare

@@ -148,7 +148,22 @@ class Where(Function):
         return np.where(condition, ta, tb)
 
 
+def _reject_index_of_0d(index):
+    """PyTorch's messages for an int or a slice into a 0-d tensor (``loss[0]`` for ``loss.item()``)."""
+    if type(index) is int:
+        if index >= 0:
+            raise IndexError(
+                "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+                "in C++ to convert a 0-dim tensor to a number"
+            )
+        raise IndexError(f"index {index} is out of bounds for dimension 0 with size 0")
+    if type(index) is slice:
+        raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+
+
 def getitem(a, index):
+    if a._data.ndim == 0:
+        _reject_index_of_0d(index)
     index = normalize_index(index)
     try:
         out = index_kind(index).apply(a, index)
@@ -173,6 +188,7 @@ def where(condition, a=None, b=None):
     )
     try:
         return Where.apply(a, b, condition)
-    except ValueError:
-        broadcast_shapes(condition, np.broadcast_shapes(np.shape(data_of(a)), np.shape(data_of(b))))
-        raise
+    except ValueError as e:  # checked outside the handler: no chained traceback
+        error = e
+    broadcast_shapes(condition, np.broadcast_shapes(np.shape(data_of(a)), np.shape(data_of(b))))
+    raise error

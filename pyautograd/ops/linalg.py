@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from .common import sum_to, swap_last
 
@@ -34,6 +35,24 @@ def _check_shapes(a, b):
             f"[{sa[0] if a.ndim > 2 else 1}, {sa[-1]}] but got: "
             f"[{sb[0] if b.ndim > 2 else 1}, {sb[-2 if b.ndim > 1 else 0]}]."
         )
+
+
+def _check_dtypes(a, b):
+    """PyTorch multiplies matrices of one dtype only (no promotion), with a message per kernel."""
+    if a.dtype == b.dtype:
+        return
+    if a.ndim == 1 and b.ndim == 1:
+        raise RuntimeError(
+            "dot : expected both vectors to have same dtype, but found "
+            f"{dtypes.scalar_type_name(a.dtype)} and {dtypes.scalar_type_name(b.dtype)}"
+        )
+    if a.ndim == 2 and b.ndim == 1:
+        names = [dtypes.scalar_type_name(d) for d in (b.dtype, a.dtype, b.dtype)]
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names[0]}, {names[1]}, and {names[2]}")
+    raise RuntimeError(
+        "expected m1 and m2 to have the same dtype, but got: "
+        f"{dtypes.cpp_type_name(a.dtype)} != {dtypes.cpp_type_name(b.dtype)}"
+    )
 
 
 class MatMul(Function):
@@ -88,6 +107,7 @@ def matmul(a, b):
 
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
+    _check_dtypes(a._data, b._data)
     na, nb = a._data.ndim, b._data.ndim
     if na == nb == 1:
         op = Dot
@@ -102,7 +122,16 @@ def matmul(a, b):
     return op.apply(a, b)
 
 
-mm = mv = dot = matmul
+def mm(a, b):
+    """Matrix times matrix only (``matmul`` is the one that also takes vectors and batches)."""
+    if a._data.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if b._data.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    return matmul(a, b)
+
+
+mv = dot = matmul
 
 
 class Bmm(MatMul):

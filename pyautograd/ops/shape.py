@@ -1,6 +1,8 @@
 """Operations that move values around without changing them: reshape, transpose, permute,
 (un)squeeze, expand, cat, stack, dtype casts. Their backward moves the gradient back."""
 
+import warnings
+
 import numpy as np
 
 from .. import dtypes
@@ -247,8 +249,22 @@ def t(a):
     return _as_view(T.apply(a, tuple(reversed(range(a._data.ndim)))), a)
 
 
+_T_NOT_2D = (
+    "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
+    "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
+    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor."
+)
+
+
 def matrix_T(a):
-    """``tensor.T``: reverse all dimensions."""
+    """``tensor.T``: reverse all dimensions (PyTorch warns unless the tensor is a matrix)."""
+    if a._data.ndim != 2:
+        message = (
+            "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases."
+            if a._data.ndim == 0
+            else _T_NOT_2D
+        )
+        warnings.warn(message, UserWarning, stacklevel=2)
     return _as_view(Permute.apply(a, tuple(reversed(range(a._data.ndim)))), a)
 
 
@@ -323,9 +339,16 @@ def to(a, *args, dtype=None, device=None, non_blocking=False, copy=False, memory
     return ToCopy.apply(a, target)
 
 
+def _tensor_sequence(name, tensors):
+    """``torch.cat(a, b)`` (two tensors instead of one list) gets PyTorch's TypeError."""
+    if isinstance(tensors, Tensor):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor")
+    return list(tensors)
+
+
 @numpy_names
 def cat(tensors, dim=0):
-    tensors = list(tensors)
+    tensors = _tensor_sequence("cat", tensors)
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     d = normalize_dims(dim, tensors[0]._data.ndim)[0]
@@ -350,7 +373,7 @@ concat = cat
 
 @numpy_names
 def stack(tensors, dim=0):
-    tensors = list(tensors)
+    tensors = _tensor_sequence("stack", tensors)
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
     first = tensors[0]._data.shape

@@ -10,6 +10,7 @@ Usage (from the repository root):
     .venv/bin/python tests/corpus/run.py --record      # (needs torch) re-record tests/golden/corpus.json
     .venv/bin/python tests/corpus/run.py --record -k printing/   # re-record only the matching snippets
     .venv/bin/python tests/corpus/run.py --show ID     # print both outcomes of one snippet in full
+    .venv/bin/python tests/corpus/run.py --prune-known # drop now-identical snippets from the known list
 
 The snippets live in ``tests/corpus/snippets/*.py``; each starts at a line
 ``# %% name`` and its id is ``file/name``.  Every snippet runs in its own
@@ -320,6 +321,14 @@ def read_known() -> dict[str, str]:
     return known
 
 
+def prune_known(identical: set[str]) -> None:
+    """Remove the snippets that now print what PyTorch prints (a fix must shrink the list)."""
+    lines = KNOWN.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if line.startswith("#") or line.split(" ", 1)[0] not in identical]
+    KNOWN.write_text("".join(kept))
+    print(f"known_differences.txt: {len(lines) - len(kept)} fixed snippets removed")
+
+
 def compare_all(snippets: list[Snippet], reference: dict, jobs: int = 2) -> dict[str, list[str]]:
     """Snippet id -> its differences, for every snippet run under pyautograd."""
     ours = run_all("pyautograd", snippets, jobs=jobs)
@@ -334,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--live", action="store_true", help="compare with live torch, not the golden file")
     p.add_argument("--record", action="store_true", help="re-record the golden file (needs torch)")
     p.add_argument("--show", metavar="ID", help="print both outcomes of one snippet")
+    p.add_argument("--prune-known", action="store_true", help="drop fixed snippets from known_differences.txt")
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = p.parse_args(argv)
     if args.record:
@@ -360,6 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.differing:
         print("\n".join(differing))
         return 0
+    if args.prune_known:
+        prune_known({i for i, d in found.items() if not d})
     if args.diff:
         known = read_known()
         for ident in differing:
