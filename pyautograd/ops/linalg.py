@@ -48,7 +48,9 @@ def _check_dtypes(a, b):
         )
     if a.ndim == 2 and b.ndim == 1:
         names = [dtypes.scalar_type_name(d) for d in (b.dtype, a.dtype, b.dtype)]
-        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {names[0]}, {names[1]}, and {names[2]}")
+        raise RuntimeError(
+            f"addmv input tensors must have the same dtype, but got {names[0]}, {names[1]}, and {names[2]}"
+        )
     raise RuntimeError(
         "expected m1 and m2 to have the same dtype, but got: "
         f"{dtypes.cpp_type_name(a.dtype)} != {dtypes.cpp_type_name(b.dtype)}"

@@ -343,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--live", action="store_true", help="compare with live torch, not the golden file")
     p.add_argument("--record", action="store_true", help="re-record the golden file (needs torch)")
     p.add_argument("--show", metavar="ID", help="print both outcomes of one snippet")
-    p.add_argument("--prune-known", action="store_true", help="drop fixed snippets from known_differences.txt")
+    p.add_argument(
+        "--prune-known", action="store_true", help="drop fixed snippets from known_differences.txt"
+    )
     p.add_argument("-j", "--jobs", type=int, default=2)
     args = p.parse_args(argv)
     if args.record:
