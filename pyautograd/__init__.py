@@ -55,7 +55,14 @@ from .dtypes import (
     short,
     uint8,
 )
-from .grad_mode import enable_grad, is_grad_enabled, no_grad, set_grad_enabled
+from .grad_mode import (
+    enable_grad,
+    inference_mode,
+    is_grad_enabled,
+    is_inference_mode_enabled,
+    no_grad,
+    set_grad_enabled,
+)
 from .ops.einsum import einsum
 from .ops.elementwise import (
     abs,
@@ -144,6 +151,7 @@ from .ops.shape import (
 from .ops.sorting import argsort, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
+from .serialization import load, save
 from .tensor import Size, Tensor
 
 _methods.install()

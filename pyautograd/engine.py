@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import anomaly
+from . import accumulate_hooks, anomaly
 from .function import AccumulateGrad, accumulator_of, add_to_grad, edge_to, run_hooks
 from .grad_mode import enable_grad, no_grad
 from .tensor import Tensor
@@ -178,6 +178,8 @@ def _accumulate(node, g, shared):
         g = run_hooks(hooks, g)
         shared.add(node)  # a hook may hand back an array it keeps
     add_to_grad(node.variable, g, node not in shared)
+    if accumulate_hooks.hooks_by_id:  # register_post_accumulate_grad_hook
+        accumulate_hooks.run(node.variable)
 
 
 def _call_backward(node, grad, create_graph):

@@ -102,9 +102,20 @@ def grad(func, argnums=0, has_aux=False):
             Tensor._make(np.zeros_like(xs[i]._data)) if g is None else g for g, i in zip(grads, indices)
         )
         result = grads[0] if isinstance(argnums, int) else grads
-        return (result, aux) if has_aux else result
+        return (result, _detached(aux)) if has_aux else result
 
     return gradient
+
+
+def _detached(tree):
+    """Auxiliary outputs come back as plain values, outside any graph (as PyTorch)."""
+    if isinstance(tree, Tensor):
+        return tree.detach()
+    if isinstance(tree, (tuple, list)):
+        return type(tree)(_detached(t) for t in tree)
+    if isinstance(tree, dict):
+        return {k: _detached(v) for k, v in tree.items()}
+    return tree
 
 
 def jacrev(func, argnums=0):
@@ -135,4 +146,125 @@ def _jacobian(func, argnums, strategy):
     return jac
 
 
-__all__ = ["jvp", "vjp", "grad", "jacrev", "jacfwd"]
+def grad_and_value(func, argnums=0, has_aux=False):
+    """Like ``grad``, but the function returns ``(gradient, value)`` (with ``has_aux``:
+    ``(gradient, (value, aux))``): the value comes free with the backward pass."""
+    captured = {}
+
+    def keep_value(*args):
+        out = func(*args)
+        value = out[0] if has_aux and isinstance(out, tuple) else out
+        captured["value"] = value.detach() if isinstance(value, Tensor) else value
+        return out
+
+    def gradient_and_value(*args):
+        result = grad(keep_value, argnums, has_aux)(*args)
+        if has_aux:
+            gradients, aux = result
+            return gradients, (captured["value"], aux)
+        return result, captured["value"]
+
+    return gradient_and_value
+
+
+def hessian(func, argnums=0):
+    """The matrix of second derivatives of a scalar function (PyTorch: jacfwd(jacrev(f)));
+    for several ``argnums``, the nested tuple of blocks."""
+
+    def hess(*args):
+        indices = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+
+        def of_chosen(*chosen):
+            xs = list(args)
+            for i, x in zip(indices, chosen):
+                xs[i] = x
+            return func(*xs)
+
+        chosen = tuple(args[i] for i in indices)
+        return functional.hessian(of_chosen, chosen[0] if isinstance(argnums, int) else chosen)
+
+    return hess
+
+
+def _mapped(tree, dims, fn_name):
+    """Pair each argument with its mapped dim (``in_dims`` an int, None or a tuple)."""
+    if isinstance(dims, (int, type(None))):
+        return [(a, dims if isinstance(a, Tensor) else None) for a in tree]
+    if len(dims) != len(tree):
+        raise ValueError(
+            f"{fn_name}(f, in_dims={dims}, ...)(<inputs>): in_dims is not compatible with the structure "
+            f"of `inputs`. in_dims has structure {len(dims)} but inputs has structure {len(tree)}."
+        )
+    return list(zip(tree, dims))
+
+
+def _take(x, dim, i):
+    return x[(slice(None),) * (dim % x.dim()) + (i,)]
+
+
+def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
+    """``func`` applied to each slice along the mapped dims, results stacked along
+    ``out_dims``. (PyTorch batches the operations themselves; here the function runs once
+    per slice, which gives the same values and gradients, only slower.)"""
+
+    def batched(*args):
+        pairs = _mapped(args, in_dims, "vmap")
+        sizes = sorted({a.shape[d] for a, d in pairs if d is not None})
+        if not sizes:
+            raise ValueError(
+                "vmap(f, in_dims=..., ...)(<inputs>): at least one input must be a Tensor mapped over a dimension"
+            )
+        if len(sizes) > 1:
+            raise ValueError(
+                "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
+                f"{[a.shape[d] for a, d in pairs if d is not None]} for the mapped dimension"
+            )
+        results = []
+        for i in range(sizes[0]):
+            results.append(func(*(a if d is None else _take(a, d, i) for a, d in pairs)))
+        return _stack_results(results, out_dims)
+
+    return batched
+
+
+def _stack_results(results, out_dims):
+    from .ops.shape import stack
+
+    first = results[0]
+    if isinstance(first, Tensor):
+        return stack(results, dim=out_dims if isinstance(out_dims, int) else out_dims[0])
+    if isinstance(first, (tuple, list)):
+        dims = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * len(first)
+        stacked = [_stack_results([r[k] for r in results], dims[k]) for k in range(len(first))]
+        return type(first)(stacked)
+    raise ValueError(
+        f"vmap: `func` must only return Tensors, got type {type(first)}. Did you mean to set out_dims= to "
+        "None for output?"
+    )
+
+
+def functional_call(
+    module, parameter_and_buffer_dicts, args=(), kwargs=None, *, tie_weights=True, strict=False
+):
+    """Call ``module`` with some of its parameters and buffers replaced by the given tensors
+    (for taking gradients or vmapping with respect to them), then put the originals back."""
+    dicts = parameter_and_buffer_dicts
+    replacements = {}
+    for d in dicts if isinstance(dicts, (tuple, list)) else (dicts,):
+        replacements.update(d)
+    originals = []
+    for name, value in replacements.items():
+        owner, _, attr = name.rpartition(".")
+        sub = module.get_submodule(owner) if owner else module
+        store = sub._parameters if attr in sub._parameters else sub._buffers
+        originals.append((store, attr, store.get(attr)))
+        store[attr] = value
+    try:
+        args = args if isinstance(args, tuple) else (args,)
+        return module(*args, **(kwargs or {}))
+    finally:
+        for store, attr, value in reversed(originals):
+            store[attr] = value
+
+
+__all__ = ["jvp", "vjp", "grad", "grad_and_value", "jacrev", "jacfwd", "hessian", "vmap", "functional_call"]

@@ -62,3 +62,40 @@ class set_grad_enabled(_GradModeContext):
     def __call__(self, func):
         state.enabled = self._previous
         return super().__call__(func)
+
+
+class inference_mode(_GradModeContext):
+    """``no_grad`` for code that will never need gradients (PyTorch also marks the results
+    as inference tensors; here they are ordinary tensors that do not require grad)."""
+
+    def __init__(self, mode=True):
+        self.mode = not mode
+        self.inference = bool(mode)
+
+    def __enter__(self):
+        self._previous_inference = _inference.enabled
+        _inference.enabled = self.inference
+        super().__enter__()
+
+    def __exit__(self, *exc):
+        _inference.enabled = self._previous_inference
+        return super().__exit__(*exc)
+
+    def __call__(self, func):
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with inference_mode(self.inference):
+                return func(*args, **kwargs)
+
+        return wrapper
+
+
+class _Inference:
+    enabled = False
+
+
+_inference = _Inference()
+
+
+def is_inference_mode_enabled():
+    return _inference.enabled

@@ -10,7 +10,7 @@ import numbers
 
 import numpy as np
 
-from . import devices, dtypes
+from . import accumulate_hooks, devices, dtypes
 from .function import forward_ad_state
 from .grad_mode import state as grad_mode
 from .ops import elementwise as ew
@@ -386,6 +386,7 @@ _METHODS = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
     "contiguous": _contiguous,
+    "register_post_accumulate_grad_hook": accumulate_hooks.register,
     "cuda": _cuda,
     "__setitem__": _setitem,
     # casts

@@ -474,6 +474,146 @@ def _schedule(T, make_scheduler, epochs=8, lr=0.1, groups=1):
     return [rates, [g["lr"] for g in opt.param_groups], [g["initial_lr"] for g in opt.param_groups]]
 
 
+def _round_trip(T, obj, **load_args):
+    import io
+
+    buffer = io.BytesIO()
+    T.save(obj, buffer)
+    buffer.seek(0)
+    return T.load(buffer, **load_args)
+
+
+def _save_load(T):
+    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=T.float64)
+    got = _round_trip(T, {"x": x, "ids": T.tensor([1, 2]), "meta": [1, "two", 3.5, None, (True,)]})
+    p = _round_trip(T, T.nn.Parameter(T.tensor([0.5])))
+    rg = _round_trip(T, T.tensor([1.0], requires_grad=True))
+    return [repr(got["x"]), repr(got["ids"]), got["meta"], repr(p), type(p).__name__, repr(rg), got["x"] is x]
+
+
+def _save_load_state_dict(T):
+    source = _fixed(T, T.nn.Sequential(T.nn.Linear(2, 3), T.nn.BatchNorm1d(3)))
+    source(T.tensor([[1.0, 2.0], [3.0, -1.0]]))  # moves the running statistics
+    state = _round_trip(T, source.state_dict())
+    target = T.nn.Sequential(T.nn.Linear(2, 3), T.nn.BatchNorm1d(3))
+    result = target.load_state_dict(state)
+    return [
+        list(state),
+        type(state).__name__,
+        repr(result),
+        repr(target[1].running_mean),
+        target[0].weight.tolist(),
+    ]
+
+
+def _save_load_file(T):
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "model.pt")
+        T.save([T.ones(2), T.zeros(1)], path)
+        return [repr(t) for t in T.load(path, map_location="cpu")]
+
+
+def _save_load_optimizer(T):
+    w = T.nn.Parameter(T.tensor([1.0, 2.0]))
+    opt = T.optim.Adam([w], lr=0.1)
+    (w**2).sum().backward()
+    opt.step()
+    state = _round_trip(T, opt.state_dict())
+    fresh = T.optim.Adam([T.nn.Parameter(T.tensor([1.0, 2.0]))], lr=0.5)
+    fresh.load_state_dict(state)
+    fresh_w = fresh.param_groups[0]["params"][0]
+    (fresh_w**2).sum().backward()
+    fresh.step()
+    return [
+        fresh.param_groups[0]["lr"],
+        fresh_w.tolist(),
+        sorted(state),
+        state["param_groups"][0]["lr"],
+        sorted(state["state"][0]),
+    ]
+
+
+def _refuses_pickle(T):
+    import pickle
+
+    try:
+        _round_trip(T, T.nn.Linear(1, 1))
+    except pickle.UnpicklingError as e:
+        return ["UnpicklingError", str(e).split(".")[0]]
+    return "loaded"
+
+
+def _post_accumulate(T):
+    seen = []
+    w = T.tensor([1.0, 2.0], requires_grad=True)
+    handle = w.register_post_accumulate_grad_hook(lambda t: seen.append(t.grad.tolist()))
+    (w * 3).sum().backward()
+    (w * w).sum().backward()
+    handle.remove()
+    (w * 1).sum().backward()
+    return [seen, w.grad.tolist()]
+
+
+def _inference(T):
+    x = T.tensor([1.0, 2.0], requires_grad=True)
+    with T.inference_mode():
+        y = x * 2
+        inside = T.is_inference_mode_enabled()
+    with T.inference_mode(False):
+        z = x * 2
+
+    @T.inference_mode()
+    def predict(t):
+        return t * 3
+
+    return [
+        y.requires_grad,
+        repr(y),
+        inside,
+        T.is_inference_mode_enabled(),
+        z.requires_grad,
+        repr(predict(x)),
+    ]
+
+
+def _func_transforms(T):
+    func = T.func
+    x = T.arange(6.0).reshape(3, 2)
+    w = T.tensor([1.0, -1.0])
+    per_sample_grads = func.vmap(func.grad(lambda w, xi: (xi @ w).tanh()), in_dims=(None, 0))(w, x)
+    pairs = func.vmap(lambda a, b: (a * b, a.sum()), in_dims=(0, None), out_dims=(1, 0))(x, w)
+    value_and_grad = func.grad_and_value(lambda v: (v**3).sum())(T.tensor([1.0, 2.0]))
+    with_aux = func.grad_and_value(lambda v: ((v**2).sum(), v.mean()), has_aux=True)(T.tensor([1.0, 3.0]))
+    blocks = func.hessian(lambda a, b: (a * a * b).sum(), argnums=(0, 1))(
+        T.tensor([1.0, 2.0]), T.tensor([3.0, 4.0])
+    )
+    return [
+        repr(func.vmap(T.dot)(x, x)),
+        repr(per_sample_grads),
+        [repr(t) for t in pairs],
+        [repr(t) for t in value_and_grad],
+        [repr(with_aux[0]), [repr(t) for t in with_aux[1]]],
+        [[repr(b) for b in row] for row in blocks],
+        repr(func.hessian(lambda v: (v**3).sum())(T.tensor([1.0, 2.0]))),
+        repr(func.vmap(lambda row: row.sum(), in_dims=1)(x)),
+    ]
+
+
+def _functional_call(T):
+    model = _fixed(T, T.nn.Linear(2, 1))
+    params = {k: v.detach() for k, v in model.named_parameters()}
+    x = T.tensor([[1.0, 2.0]])
+
+    def loss(p):
+        return T.func.functional_call(model, p, (x,)).sum()
+
+    grads = T.func.grad(loss)(params)
+    return [repr(loss(params)), {k: v.tolist() for k, v in grads.items()}, model.weight.tolist()]
+
+
 VALUES = {
     "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
     "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
@@ -709,6 +849,15 @@ VALUES = {
     "lambda_lr_per_group": lambda T: _schedule(
         T, lambda o: T.optim.lr_scheduler.LambdaLR(o, [lambda e: 1 / (e + 1), lambda e: e]), groups=2
     ),
+    "save_load": _save_load,
+    "save_load_state_dict": _save_load_state_dict,
+    "save_load_file": _save_load_file,
+    "save_load_optimizer": _save_load_optimizer,
+    "load_refuses_pickled_module": _refuses_pickle,
+    "load_weights_only_false": lambda T: repr(_round_trip(T, T.nn.Linear(2, 1), weights_only=False)),
+    "post_accumulate_grad_hook": _post_accumulate,
+    "inference_mode": _inference,
+    "func_transforms": _func_transforms,
     "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
@@ -723,6 +872,13 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "optimizer_load_wrong_groups": lambda T: T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.1).load_state_dict(
+        {"state": {}, "param_groups": []}
+    ),
+    "vmap_sizes_differ": lambda T: T.func.vmap(T.add)(T.ones(2), T.ones(3)),
+    "post_hook_non_leaf": lambda T: (T.ones(1, requires_grad=True) * 2).register_post_accumulate_grad_hook(
+        print
+    ),
     "rmsprop_bad_alpha": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], alpha=-1),
     "rmsprop_bad_lr": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], lr=-1),
     "adagrad_bad_decay": lambda T: T.optim.Adagrad([T.nn.Parameter(T.ones(1))], lr_decay=-1),

@@ -170,6 +170,15 @@ class Module:
             if module is not None:
                 yield from module.named_modules(memo, f"{prefix}.{name}" if prefix else name)
 
+    def get_submodule(self, target):
+        """The sub-module at a dotted path such as ``"encoder.0"``."""
+        module = self
+        for part in target.split(".") if target else ():
+            if part not in module._modules:
+                raise AttributeError(f"{type(module).__name__} has no attribute `{part}`")
+            module = module._modules[part]
+        return module
+
     def modules(self):
         for _, m in self.named_modules():
             yield m

@@ -6,6 +6,8 @@ and bump each parameter's version so a graph that saved the old value notices.
 
 from collections import defaultdict
 
+import numpy as np
+
 from ..function import clear_grads
 from ..tensor import Tensor
 
@@ -64,6 +66,29 @@ class Optimizer:
             if s
         }
         return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict):
+        """Take the hyperparameters and per-parameter state saved by ``state_dict`` (e.g. to
+        resume training from a checkpoint); parameters are matched by their position."""
+        groups, saved_groups = self.param_groups, state_dict["param_groups"]
+        if len(groups) != len(saved_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
+            raise ValueError(
+                "loaded state dict contains a parameter group that doesn't match the size of optimizer's group"
+            )
+        by_id = {}
+        for group, saved in zip(groups, saved_groups):
+            by_id.update(zip(saved["params"], group["params"]))
+        self.state = defaultdict(dict)
+        for key, values in state_dict["state"].items():
+            param = by_id[key]
+            self.state[param] = {
+                name: (np.array(v, dtype=param._data.dtype) if isinstance(v, np.ndarray) else v)
+                for name, v in values.items()
+            }
+        for group, saved in zip(groups, saved_groups):
+            group.update({k: v for k, v in saved.items() if k != "params"})
 
     def __repr__(self):
         lines = [type(self).__name__ + " ("]
