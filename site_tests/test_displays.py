@@ -5,7 +5,7 @@ The cells use plain lists (no NumPy), so these tests run with or without NumPy's
 """
 
 import pytest
-from conftest import PageSession, cell, shot, wait_cells
+from conftest import ARTIFACTS, PageSession, cell, wait_cells
 from test_runner import output_text, run_and_wait, set_code
 
 SCRATCH = -1
@@ -30,6 +30,12 @@ def booted(browser, server, offline_fallback):
     foreign = session.foreign
     session.close()
     assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+def shot_output(page, index, name):
+    """Screenshot of one cell's output only (the figures), for the closing note."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    cell(page, index).locator('[data-role="output"]').screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def pixel(page, index, selector, x, y):
@@ -62,7 +68,7 @@ def test_image_grid_and_boundary_are_drawn(booted):
     # the boundary: P(class 1) is high bottom-right, low top-left; the two tints differ
     right, left = pixel(page, i, ".lr-boundary", 0.98, 0.98), pixel(page, i, ".lr-boundary", 0.02, 0.02)
     assert right[0] > right[2] and left[2] > left[0], (right, left)
-    shot(page, "display-images-boundary", full_page=False)
+    shot_output(page, i, "display-images-boundary")
 
 
 def test_dark_mode_redraws_with_the_theme(booted):
@@ -80,7 +86,7 @@ def test_dark_mode_redraws_with_the_theme(booted):
         dark = pixel(page, i, ".lr-image canvas", 0, 0)
         ink = pixel(page, i, ".lr-image canvas", 0.67, 0)
         assert sum(light) > 600 and sum(dark) < 200 and sum(ink) > 400, (light, dark, ink)
-        shot(page, "display-dark-mode", full_page=False)
+        shot_output(page, i, "display-dark-mode")
     finally:
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
 
@@ -121,7 +127,7 @@ def test_a_figure_updates_in_place_while_the_cell_runs(booted):
     left = pixel(page, i, ".lr-boundary", 0.1, 0.5)
     assert left[0] > left[2], left  # probability 1 (class-1 tint) at the left after the last step
     assert output_text(page, i).strip().endswith("শেষ")
-    shot(page, "display-in-place", full_page=False)
+    shot_output(page, i, "display-in-place")
 
 
 def test_bad_input_gives_a_bengali_message(booted):
@@ -145,7 +151,7 @@ def test_bad_input_gives_a_bengali_message(booted):
                     ?.textContent.includes('ছবি আঁকা গেল না')"""
     )
     assert "মাপ আর পিক্সেলের সংখ্যা মেলে না" in output_text(page, i)
-    shot(page, "display-bad-input", full_page=False)
+    shot_output(page, i, "display-bad-input")
 
 
 def test_pictures_fit_a_375px_phone(browser, server, offline_fallback):
@@ -169,7 +175,7 @@ def test_pictures_fit_a_375px_phone(browser, server, offline_fallback):
                 assert box["x"] >= 0 and box["x"] + box["width"] <= 375, (selector, box)
         tile = out.locator(".lr-image canvas").first.bounding_box()
         assert tile["width"] >= 30  # the small images are scaled up, not left at 8 px
-        shot(page, "display-phone-375", full_page=True)
+        shot_output(page, i, "display-phone-375")
         assert not session.foreign, session.foreign
     finally:
         session.close()
