@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, nested
+from . import devices, dtypes, nested
 from .tensor import Tensor, _unwrap
 
 
@@ -76,6 +76,7 @@ def _has_float64_tensor(data):
 
 def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor holding a copy of ``data`` (numbers, nested lists, arrays, tensors)."""
+    devices.check(device)
     if isinstance(data, Tensor):
         warnings.warn(
             "To copy construct from a tensor, it is recommended to use "
@@ -117,20 +118,38 @@ def _float_dtype(dtype):
     return dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype())
 
 
-def zeros(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
-    return _finish(np.zeros(_size(size), _float_dtype(dtype)), None, requires_grad)
+def _shape_of(name, size, keywords, device):
+    """The shape from ``f(2, 3)``, ``f((2, 3))`` or ``f(size=(2, 3))``; the device must be the CPU.
+    (``size`` comes in ``**keywords``: Python cannot name it both ways in one signature.)"""
+    devices.check(device)
+    keyword = keywords.pop("size", None)
+    if keywords:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
+    if keyword is not None:
+        if size:
+            raise TypeError("got multiple values for argument 'size'")
+        size = (keyword,)
+    return _size(size)
 
 
-def ones(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
-    return _finish(np.ones(_size(size), _float_dtype(dtype)), None, requires_grad)
+def zeros(*size, dtype=None, requires_grad=False, device=None, pin_memory=False, **keyword):
+    shape = _shape_of("zeros", size, keyword, device)
+    return _finish(np.zeros(shape, _float_dtype(dtype)), None, requires_grad)
 
 
-def empty(*size, dtype=None, requires_grad=False, device=None, pin_memory=False):
+def ones(*size, dtype=None, requires_grad=False, device=None, pin_memory=False, **keyword):
+    shape = _shape_of("ones", size, keyword, device)
+    return _finish(np.ones(shape, _float_dtype(dtype)), None, requires_grad)
+
+
+def empty(*size, dtype=None, requires_grad=False, device=None, pin_memory=False, **keyword):
     """Uninitialised memory: whatever bytes happen to be there (as in PyTorch)."""
-    return _finish(np.empty(_size(size), _float_dtype(dtype)), None, requires_grad)
+    shape = _shape_of("empty", size, keyword, device)
+    return _finish(np.empty(shape, _float_dtype(dtype)), None, requires_grad)
 
 
 def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_memory=False):
+    devices.check(device)
     if dtype is None:
         dtype = (
             dtypes.bool
@@ -144,6 +163,7 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_mem
 
 def _like(maker):
     def like(t, dtype=None, requires_grad=False, device=None, pin_memory=False):
+        devices.check(device)
         return _finish(maker(t._data.shape, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
 
     return like
@@ -161,6 +181,7 @@ def full_like(t, fill_value, dtype=None, requires_grad=False):
 
 
 def arange(start, end=None, step=1, dtype=None, requires_grad=False, device=None, pin_memory=False):
+    devices.check(device)
     if end is None:
         start, end = 0, start
     values = np.arange(start, end, step)

@@ -858,6 +858,17 @@ VALUES = {
     "post_accumulate_grad_hook": _post_accumulate,
     "inference_mode": _inference,
     "func_transforms": _func_transforms,
+    "size_keyword": lambda T: [
+        list(T.zeros(size=(2, 3)).shape),
+        list(T.ones(size=[2]).shape),
+        list(T.empty(size=(1, 2), dtype=T.float64).shape),
+        repr(T.zeros(2, device="cpu")),
+        repr(T.ones(1, device=T.device("cpu"))),
+        repr(T.tensor([1.0], device="cpu")),
+        repr(T.arange(2, device="cpu")),
+        repr(T.zeros_like(T.ones(1), device="cpu")),
+        repr(T.full((1,), 2.0, device="cpu")),
+    ],
     "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
@@ -872,6 +883,11 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "zeros_on_cuda": lambda T: T.zeros(2, device="cuda"),
+    "tensor_on_cuda": lambda T: T.tensor([1.0], device="cuda"),
+    "arange_on_cuda": lambda T: T.arange(3, device="cuda"),
+    "ones_like_on_cuda": lambda T: T.ones_like(T.ones(1), device="cuda"),
+    "zeros_unknown_keyword": lambda T: T.zeros(2, colour="red"),
     "optimizer_load_wrong_groups": lambda T: T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.1).load_state_dict(
         {"state": {}, "param_groups": []}
     ),
