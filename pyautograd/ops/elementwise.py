@@ -16,6 +16,7 @@ from .common import (
     result_dtype,
     sum_to,
 )
+from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
 
 
 # ---- arithmetic ---------------------------------------------------------------------------
@@ -121,27 +122,6 @@ class Div(Function):
     def jvp(ctx, ta, tb):
         a, b = ctx.saved_tensors
         return ta / b - tb * a / (b * b)
-
-
-class Reciprocal(Function):
-    backward_name = "ReciprocalBackward0"
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a):
-        out = 1 / a
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return -g * out * out
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return -t * out * out
 
 
 class Pow(Function):
@@ -257,200 +237,22 @@ class RPow(Function):
         return t * out * float(np.log(ctx.base))
 
 
-class Neg(Function):
-    backward_name = "NegBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        return -a
-
-    @staticmethod
-    def backward(ctx, g):
-        return -g
-
-    @staticmethod
-    def jvp(ctx, t):
-        return -t
+# ---- functions of one input: each derivative written once (see unary.py) ---------------------
+def _sigmoid(a):
+    return 0.5 + 0.5 * np.tanh(0.5 * a)  # = 1 / (1 + e^-a), without overflow
 
 
-# ---- functions of one input -----------------------------------------------------------------
-class Exp(Function):
-    backward_name = "ExpBackward0"
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a):
-        out = np.exp(a)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return g * out
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return t * out
-
-
-class Log(Function):
-    backward_name = "LogBackward0"
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.log(a)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        return g / a
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t / a
-
-
-class Sqrt(Function):
-    backward_name = "SqrtBackward0"
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a):
-        out = np.sqrt(a)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return g / (2 * out)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return t / (2 * out)
-
-
-class Abs(Function):
-    backward_name = "AbsBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.abs(a)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        return g * common.sign(a)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * np.sign(a)
-
-
-class Sin(Function):
-    backward_name = "SinBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.sin(a)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        return g * common.cos(a)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * np.cos(a)
-
-
-class Cos(Function):
-    backward_name = "CosBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return np.cos(a)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        return -g * common.sin(a)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return -t * np.sin(a)
-
-
-class Tanh(Function):
-    backward_name = "TanhBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        out = np.tanh(a)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return g * (1 - out * out)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return t * (1 - out * out)
-
-
-class Sigmoid(Function):
-    backward_name = "SigmoidBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        out = 0.5 + 0.5 * np.tanh(0.5 * a)  # = 1 / (1 + e^-a), without overflow
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return g * out * (1 - out)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return t * out * (1 - out)
-
-
-class Relu(Function):
-    backward_name = "ReluBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        out = np.maximum(a, 0)
-        ctx.save_for_backward(out)
-        return out
-
-    @staticmethod
-    def backward(ctx, g):
-        (out,) = ctx.saved_tensors
-        return g * (data_of(out) > 0)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
-        return t * (out > 0)
+Neg = unary("Neg", np.negative, lambda g, _: -g, saves=None)
+Reciprocal = unary("Reciprocal", np.reciprocal, lambda g, out: -g * out * out, "output", may_overflow=True)
+Exp = unary("Exp", np.exp, lambda g, out: g * out, "output", may_overflow=True)
+Log = unary("Log", np.log, lambda g, x: g / x, may_overflow=True)
+Sqrt = unary("Sqrt", np.sqrt, lambda g, out: g / (2 * out), "output", may_overflow=True)
+Abs = unary("Abs", np.abs, lambda g, x: g * common.sign(x))
+Sin = unary("Sin", np.sin, lambda g, x: g * common.cos(x))
+Cos = unary("Cos", np.cos, lambda g, x: -g * common.sin(x))
+Tanh = unary("Tanh", np.tanh, tanh_backward, "output")
+Sigmoid = unary("Sigmoid", _sigmoid, sigmoid_backward, "output")
+Relu = unary("Relu", lambda a: np.maximum(a, 0), threshold_backward, "output")
 
 
 class Clamp(Function):
