@@ -103,9 +103,14 @@ def build_pyautograd(root: Path) -> Path:
 
 
 def zip_lessonkit(root: Path, dest_dir: Path) -> Path:
-    """Zip runtime/python/lessonkit (sorted, fixed timestamps: same input, same bytes)."""
+    """Zip runtime/python/lessonkit: its modules and its data/ folder (the digits and their
+    licence), sorted, with fixed timestamps (same input, same bytes)."""
     pkg = root / "runtime" / "python" / "lessonkit"
-    files = sorted(p for p in pkg.rglob("*.py") if "__pycache__" not in p.parts)
+    files = sorted(
+        p
+        for p in pkg.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and (p.suffix == ".py" or p.parent.name == "data")
+    )
     if not files:
         raise WheelBuildError(f"{pkg} has no Python files")
     digest = _digest(root, files)[:10]
