@@ -222,12 +222,12 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
         results = []
         for i in range(sizes[0]):
             results.append(func(*(a if d is None else _take(a, d, i) for a, d in pairs)))
-        return _stack_results(results, out_dims)
+        return _stack_results(results, out_dims, getattr(func, "__name__", type(func).__name__))
 
     return batched
 
 
-def _stack_results(results, out_dims):
+def _stack_results(results, out_dims, name):
     from .ops.shape import stack
 
     first = results[0]
@@ -235,11 +235,11 @@ def _stack_results(results, out_dims):
         return stack(results, dim=out_dims if isinstance(out_dims, int) else out_dims[0])
     if isinstance(first, (tuple, list)):
         dims = out_dims if isinstance(out_dims, (tuple, list)) else (out_dims,) * len(first)
-        stacked = [_stack_results([r[k] for r in results], dims[k]) for k in range(len(first))]
+        stacked = [_stack_results([r[k] for r in results], dims[k], name) for k in range(len(first))]
         return type(first)(stacked)
     raise ValueError(
-        f"vmap: `func` must only return Tensors, got type {type(first)}. Did you mean to set out_dims= to "
-        "None for output?"
+        f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(first)}. Did you mean to set "
+        "out_dims= to None for output?"
     )
 
 

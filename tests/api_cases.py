@@ -869,6 +869,32 @@ VALUES = {
         repr(T.zeros_like(T.ones(1), device="cpu")),
         repr(T.full((1,), 2.0, device="cpu")),
     ],
+    "scheduler_state_dict": lambda T: (
+        lambda opt: (
+            lambda sched: (
+                sched.step(),
+                sched.step(),
+                [sched.state_dict()["last_epoch"], sched.get_last_lr(), opt.param_groups[0]["lr"]],
+            )[2]
+        )(T.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5))
+    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0)),
+    "scheduler_resume_cosine": lambda T: (
+        lambda opt: (
+            opt.param_groups[0].__setitem__("initial_lr", 1.0),
+            T.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=4, last_epoch=1).get_last_lr(),
+        )[1]
+    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.5)),
+    "scheduler_resume": lambda T: (
+        lambda opt: (
+            opt.param_groups[0].__setitem__("initial_lr", 1.0),
+            T.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5, last_epoch=2).get_last_lr(),
+        )[1]
+    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0)),
+    "vmap_out_of_tuple_and_dims": lambda T: [
+        repr(T.func.vmap(lambda r: r * 2, out_dims=1)(T.arange(6.0).reshape(3, 2))),
+        repr(T.func.vmap(lambda a, s: a * s, in_dims=(0, None))(T.ones(2, 2), 3.0)),
+        repr(T.func.vmap(T.func.vmap(T.dot))(T.ones(2, 3, 2), T.ones(2, 3, 2))),
+    ],
     "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
@@ -883,6 +909,10 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "vmap_non_tensor_output": lambda T: T.func.vmap(lambda r: 1.0)(T.ones(2)),
+    "scheduler_resume_without_initial_lr": lambda T: T.optim.lr_scheduler.StepLR(
+        T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0), 1, last_epoch=3
+    ),
     "zeros_on_cuda": lambda T: T.zeros(2, device="cuda"),
     "tensor_on_cuda": lambda T: T.tensor([1.0], device="cuda"),
     "arange_on_cuda": lambda T: T.arange(3, device="cuda"),

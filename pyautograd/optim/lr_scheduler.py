@@ -31,9 +31,15 @@ class LRScheduler:
         self._step_count = 0
         self._initial_step()
 
+    _is_initial = False  # True during the step the constructor takes
+
     def _initial_step(self):
         self._step_count = 0
-        self.step()
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def get_last_lr(self):
         return self._last_lr
@@ -63,7 +69,7 @@ class LRScheduler:
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
 
     def state_dict(self):
-        return {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas", "_is_initial")}
 
     def load_state_dict(self, state_dict):
         self.__dict__.update(state_dict)
@@ -110,7 +116,7 @@ class ExponentialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self):
-        if self.last_epoch == 0:
+        if self._is_initial:
             return self._current()
         return [lr * self.gamma for lr in self._current()]
 
@@ -127,7 +133,7 @@ class CosineAnnealingLR(LRScheduler):
 
     def get_lr(self):
         current = self._current()
-        if self.last_epoch == 0:
+        if self._is_initial:
             return current
         if self._step_count == 1 and self.last_epoch > 0:
             return self._closed_form_lr()
