@@ -43,17 +43,32 @@ BOOT_TIMEOUT_MS = 180_000
 
 
 @pytest.fixture(scope="session")
-def built_site():
+def _site_dir():
     out = Path(tempfile.mkdtemp(prefix="lesson-site-"))
+    yield out
+    shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def _isolated_server(_site_dir):
+    """Listening before the build, so the build's site_url names its port (instant navigation)."""
+    srv, url = serve_in_thread(_site_dir, isolation=True)
+    srv.url = url
+    yield srv
+    srv.shutdown()
+
+
+@pytest.fixture(scope="session")
+def built_site(_site_dir, _isolated_server):
     proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(out)],
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(_site_dir)],
         cwd=REPO,
         capture_output=True,
         text=True,
+        env={**os.environ, "SITE_URL": _isolated_server.url},
     )
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
-    yield out
-    shutil.rmtree(out, ignore_errors=True)
+    return _site_dir
 
 
 @pytest.fixture(scope="session")
@@ -74,11 +89,8 @@ def numpy_in_site(manifest):
 
 
 @pytest.fixture(scope="session")
-def server(built_site):
-    srv, url = serve_in_thread(built_site, isolation=True)
-    srv.url = url
-    yield srv
-    srv.shutdown()
+def server(built_site, _isolated_server):
+    return _isolated_server
 
 
 @pytest.fixture(scope="session")

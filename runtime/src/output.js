@@ -1,30 +1,10 @@
 // One cell's output area. Everything the reader's code produces is inserted as text
 // (createTextNode / textContent) or as sanitised SVG / a canvas chart; never as HTML.
 import { explain } from "./explain.js";
+import { rendererFor } from "./renderers.js";
 import { t } from "./strings.js";
 
 const DOM_CAP = 200000; // characters kept in the page per cell (the worker caps too)
-
-// One renderer per display kind; each draws a message into an (emptied) holder element and is
-// loaded lazily, so a page that never draws a graph never downloads Graphviz.
-const RENDERERS = {
-  dot: async (message, holder) => {
-    const { renderDot } = await import("./graph.js");
-    holder.replaceChildren(await renderDot(message.dot));
-  },
-  plot: async (message, holder) => {
-    const { renderPlot } = await import("./plot.js");
-    renderPlot(message, holder);
-  },
-  images: async (message, holder) => {
-    const { renderImages } = await import("./pictures.js");
-    renderImages(message, holder);
-  },
-  boundary: async (message, holder) => {
-    const { renderBoundary } = await import("./pictures.js");
-    renderBoundary(message, holder);
-  },
-};
 
 export class OutputView {
   constructor(element) {
@@ -156,7 +136,7 @@ export class OutputView {
     if (message.title) figure.element.setAttribute("aria-label", message.title);
     const holder = figure.holder;
     try {
-      const renderer = RENDERERS[message.kind];
+      const renderer = rendererFor(message.kind);
       if (!renderer) {
         holder.textContent = t.unknownDisplay(message.kind);
         return;

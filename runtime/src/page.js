@@ -1,7 +1,10 @@
-// Page module: finds the runnable cells on every page Material shows (instant navigation
-// swaps pages without a reload, so this re-scans on each document$ emission), runs them
-// one at a time in a shared per-page namespace through the Pyodide worker, and exposes
-// window.lessonRunner {ready(), run(i), runAll(), cells, lastStop} for tests and tools.
+// Page module: finds the runnable cells on every page Material shows, runs them one at a
+// time in a per-page namespace through the Pyodide worker, and exposes window.lessonRunner
+// {ready(), run(i), runAll(), cells, lastStop, workersStarted} for tests and tools.
+// Material's instant navigation swaps pages without a reload (document$ emits each time):
+// this module and its worker live for the whole visit, so Python boots once; each page
+// view gets a fresh namespace, and a run still going on the page being left is stopped
+// (its output goes to the old, detached cells, never to the new page).
 import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
@@ -43,6 +46,15 @@ async function getPython() {
     if (problem.partial) progress.finish("limited", t.numpyFailed(problem.message));
     else progress.finish("failed", t.bootFailed(problem.message));
   });
+  python.on("crash", () => {
+    // Runs waiting in the page's queue would meet an empty namespace: cancel them.
+    for (const cell of page?.cells ?? []) {
+      if (cell === activeCell || cell.el.dataset.state !== "running") continue;
+      cell.cancelled = true;
+      cell.setState("idle", t.status.cancelled);
+      cell.showNotice(t.crashCancelled, "warning");
+    }
+  });
   python.on("restart", () => {
     progress.reset();
     if (page) {
@@ -53,9 +65,14 @@ async function getPython() {
   return python;
 }
 
-async function bootPython() {
+/**
+ * Boot Python (once per visit). `panelHost` is the cell the reader is waiting on: only
+ * then does the boot panel appear, inside that cell, above its output; a warm-up on
+ * intent boots silently.
+ */
+async function bootPython(panelHost = null) {
   const py = await getPython();
-  if (!py.booted) progress.start();
+  if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   progress.finish(
     ready.limited ? "limited" : "ready",
@@ -93,7 +110,7 @@ async function execute(cell) {
   cell.output.clear();
   try {
     if (!python?.ready) cell.setState("booting");
-    await bootPython();
+    await bootPython(cell.el);
   } catch (err) {
     cell.setState("error", t.status.bootFailed);
     cell.output.notice(t.bootFailed(String(err?.message || err)), "error");
@@ -119,7 +136,10 @@ async function execute(cell) {
   cell.output.flush();
   cell.ran = !result.restarted;
   const ms = result.ms || 0;
-  if (result.restarted) {
+  if (result.crashed) {
+    cell.setState(result.notRun ? "idle" : "error", result.notRun ? t.status.cancelled : t.status.crashed);
+    cell.output.notice(result.notRun ? t.crashCancelled : t.workerCrashed(result.error || ""), "error");
+  } else if (result.restarted) {
     cell.setState("error", t.status.stopped);
     cell.output.notice(t.stoppedRestarted, "warning");
   } else if (result.error) {
@@ -143,7 +163,13 @@ async function execute(cell) {
     cell.showNotice(t.numpyFailed(python.bootProblem.message), "warning");
   }
   if (!result.restarted) cell.compareWithExpected(cell.output.stdout, result.error);
-  return { stdout: cell.output.stdout, stderr: cell.output.stderr, error: result.error || null, ms };
+  return {
+    stdout: cell.output.stdout,
+    stderr: cell.output.stderr,
+    error: result.error || null,
+    ms,
+    crashed: Boolean(result.crashed),
+  };
 }
 
 async function stopCell(cell) {
@@ -163,12 +189,20 @@ function runAbove(cell) {
   return Promise.all(jobs);
 }
 
-function scan() {
-  if (page) {
-    for (const cell of page.cells) if (cell.view) cell.flushSave();
-    if (python) python.dropNamespace(page.ns);
-    if (python?.running) python.stop();
+/** Leave the current page: save edits, stop its run, forget its namespace. */
+function leave() {
+  if (!page) return;
+  for (const cell of page.cells) {
+    if (cell.view) cell.flushSave();
+    if (cell !== activeCell && cell.el.dataset.state === "running") cell.cancelled = true;
   }
+  if (python?.running) python.stop();
+  if (python) python.dropNamespace(page.ns);
+  progress.detach();
+}
+
+function scan() {
+  leave();
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
@@ -201,13 +235,13 @@ function warmUp(event) {
   if (!event.target.closest?.(".lr-cell")) return;
   document.removeEventListener("focusin", warmUp, { capture: true });
   document.removeEventListener("pointerover", warmUp, { capture: true });
-  bootPython().catch(() => {});
+  bootPython(false).catch(() => {});
 }
 
 window.lessonRunner = {
   /** Resolves when Python, NumPy and pyautograd are loaded; rejects if any failed. */
   async ready() {
-    const py = await bootPython();
+    const py = await bootPython(null);
     if (py.limited) throw new Error(`NumPy could not be loaded: ${py.bootProblem?.message || ""}`);
     return true;
   },
@@ -221,6 +255,10 @@ window.lessonRunner = {
   },
   get cells() {
     return page ? page.cells.length : 0;
+  },
+  /** Python workers booted during this visit (1 while instant navigation keeps it). */
+  get workersStarted() {
+    return python ? python.workersStarted : 0;
   },
   /** How the last Stop went ({outcome, seen, waitedMs, signals}), for tests and bug reports. */
   get lastStop() {

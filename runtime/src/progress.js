@@ -1,4 +1,7 @@
 // The boot progress panel: Python, NumPy, pyautograd, each pending / loading / done / failed.
+// It is built as soon as booting starts (so it knows every step) but shown only when the
+// reader waits on Python: inside the waiting cell, above its output, so it never covers
+// any output (without a cell, e.g. lessonRunner.ready(), it floats in a corner).
 import { t, bn } from "./strings.js";
 
 const STEPS = ["python", "numpy", "pyautograd"];
@@ -56,16 +59,21 @@ export class BootProgress {
     this.title = title;
     this.bar = bar;
     this.clock = clock;
-    document.body.appendChild(el);
+    el.hidden = true;
+    el.dataset.state = "booting";
     this.el = el;
+    this.started = performance.now();
   }
 
-  start() {
-    if (!this.el?.isConnected) this._build();
+  /** Show the panel: in `host` (a cell) before its notice and output, else in a corner. */
+  start(host = null) {
+    if (!this.el) this._build();
+    const anchor = host?.querySelector('[data-role="notice"]');
+    if (anchor) anchor.before(this.el);
+    else if (!this.el.isConnected) document.body.appendChild(this.el);
+    this.el.classList.toggle("lr-boot-inline", Boolean(anchor));
     this.el.hidden = false;
-    this.el.dataset.state = "booting";
-    if (this.clock) this.clock.setAttribute("aria-live", "off");
-    this.started = performance.now();
+    if (this.finished) return;
     clearInterval(this.timer);
     this.timer = setInterval(() => {
       this.clock.textContent = `${bn(Math.round((performance.now() - this.started) / 1000))} সেকেন্ড`;
@@ -73,7 +81,7 @@ export class BootProgress {
   }
 
   step(name, state) {
-    if (!this.el) this.start();
+    if (!this.el) this._build();
     const li = this.items[name];
     if (!li) return;
     li.dataset.state = state;
@@ -85,7 +93,7 @@ export class BootProgress {
 
   /** Megabytes downloaded so far (of the expected total, when the server said how much). */
   bytes(loaded, expected) {
-    if (!this.el) this.start();
+    if (!this.el) this._build();
     const mb = (n) => bn(Math.round(n / 1e5) / 10);
     this.download.hidden = false;
     this.download.dataset.loaded = String(loaded);
@@ -98,20 +106,34 @@ export class BootProgress {
   finish(kind, message) {
     if (!this.el) return;
     clearInterval(this.timer);
+    this.finished = kind;
     this.el.dataset.state = kind;
     this.title.textContent =
       kind === "ready" ? t.boot.ready : kind === "limited" ? t.boot.limited : t.boot.failed;
     this.clock.setAttribute("aria-live", "polite"); // the outcome is worth announcing
     this.clock.textContent = message || "";
-    if (kind === "ready")
-      setTimeout(() => {
-        if (this.el.dataset.state === "ready") this.el.hidden = true;
-      }, 2500);
+    if (kind === "ready") {
+      // In a cell the output takes over at once; in the corner, leave a moment to read it.
+      if (this.el.classList.contains("lr-boot-inline")) this.el.hidden = true;
+      else
+        setTimeout(() => {
+          if (this.el?.dataset.state === "ready") this.el.hidden = true;
+        }, 2500);
+    }
+  }
+
+  /** The page is being replaced: take the panel out of it (a later start() puts it back). */
+  detach() {
+    if (this.el) {
+      this.el.remove();
+      if (this.finished === "ready") this.el.hidden = true;
+    }
   }
 
   reset() {
     if (this.el) this.el.remove();
     this.el = null;
+    this.finished = null;
     clearInterval(this.timer);
   }
 }

@@ -2,6 +2,10 @@
 // Stop uses Pyodide's interrupt buffer when the page is cross-origin isolated (the
 // namespace survives); otherwise, or if Python does not stop in time, the worker is
 // terminated and a new one is started (the namespace is lost; listeners are told).
+// A worker that dies after boot (a fatal Pyodide error, an uncaught error) fails the cell
+// that was running, resolves every run still waiting on it, and a fresh worker boots.
+// The messages are listed in protocol.js.
+import { FromWorker, ToWorker } from "./protocol.js";
 
 const STOP_TICK_MS = 100;
 const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
@@ -12,9 +16,10 @@ export class PythonWorker {
   constructor(runtimeURL, manifest) {
     this.runtimeURL = runtimeURL;
     this.manifest = manifest;
-    this.listeners = { progress: [], bytes: [], restart: [], bootError: [] };
+    this.listeners = { progress: [], bytes: [], restart: [], bootError: [], crash: [] };
     this.nextId = 1;
     this.lastStop = null; // how the last Stop went (kept across restarts)
+    this.workersStarted = 0; // Pyodide boots this visit (instant navigation keeps one)
     this._start();
   }
 
@@ -47,9 +52,14 @@ export class PythonWorker {
   boot() {
     if (this.booted) return this.booted;
     this.worker = new Worker(`${this.runtimeURL}worker.js`, { type: "module", name: "pyodide" });
+    this.workersStarted += 1;
     this.booted = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
       this.worker.onerror = (event) => {
+        if (this.ready) {
+          this.crash(event.message || "the worker stopped with an error");
+          return;
+        }
         const message = event.message || "worker failed to start";
         this.bootProblem = { stage: "python", message };
         this._emit("bootError", this.bootProblem);
@@ -58,7 +68,7 @@ export class PythonWorker {
     });
     this.booted.catch(() => {});
     this.worker.postMessage({
-      type: "boot",
+      type: ToWorker.boot,
       runtimeURL: this.runtimeURL,
       manifest: this.manifest,
       interruptBuffer: this.interrupt,
@@ -66,41 +76,45 @@ export class PythonWorker {
     return this.booted;
   }
 
+  /** @param {import("./protocol.js").WorkerMessage} message */
   _onMessage(message, resolve, reject) {
     const job = this.pending.get(message.id);
     switch (message.type) {
-      case "progress":
+      case FromWorker.progress:
         this._emit("progress", message.step, message.state);
         break;
-      case "bytes":
+      case FromWorker.bytes:
         this._emit("bytes", message.loaded, message.expected);
         break;
-      case "ready":
+      case FromWorker.ready:
         this.limited = message.limited;
         this.ready = true;
         resolve(message);
         break;
-      case "boot-error":
+      case FromWorker.bootError:
         this.bootProblem = message;
         this._emit("bootError", message);
         if (!message.partial) reject(new Error(message.message));
         break;
-      case "stream":
+      case FromWorker.stream:
         if (job) job.handlers.onStream(message.stream, message.text);
         break;
-      case "capped":
+      case FromWorker.capped:
         if (job) job.handlers.onCapped(message.limit);
         break;
-      case "display":
+      case FromWorker.display:
         if (job) job.handlers.onDisplay(message.message);
         break;
-      case "done":
+      case FromWorker.done:
         if (job) {
           this.pending.delete(message.id);
           if (this.running === message.id) this.running = null;
           if (job.stopTimer) clearTimeout(job.stopTimer.timer);
           job.resolve(message);
         }
+        break;
+      case FromWorker.fatal:
+        this.crash(message.message);
         break;
     }
   }
@@ -113,16 +127,16 @@ export class PythonWorker {
       this.pending.set(id, { resolve, handlers });
       this.running = id;
       if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
-      this.worker.postMessage({ type: "run", id, ns, index, code });
+      this.worker.postMessage({ type: ToWorker.run, id, ns, index, code });
     });
   }
 
   newNamespace(ns) {
-    if (this.worker) this.worker.postMessage({ type: "new-ns", ns });
+    if (this.worker) this.worker.postMessage({ type: ToWorker.newNamespace, ns });
   }
 
   dropNamespace(ns) {
-    if (this.worker) this.worker.postMessage({ type: "drop-ns", ns });
+    if (this.worker) this.worker.postMessage({ type: ToWorker.dropNamespace, ns });
   }
 
   /** Stop the running cell. Resolves to "interrupted" or "restarted". */
@@ -195,20 +209,46 @@ export class PythonWorker {
 
   /** Throw the worker away (its namespaces too) and be ready to boot a new one. */
   restart() {
-    if (this.worker) this.worker.terminate();
-    const orphans = [...this.pending.values()];
-    this._start();
-    for (const job of orphans) {
-      if (job.stopTimer) clearTimeout(job.stopTimer.timer);
-      job.resolve({
-        type: "done",
-        restarted: true,
-        error: "KeyboardInterrupt",
-        kind: "KeyboardInterrupt",
-        traceback: null,
-        ms: 0,
-      });
-    }
+    this._replace({
+      type: "done",
+      restarted: true,
+      error: "KeyboardInterrupt",
+      kind: "KeyboardInterrupt",
+      traceback: null,
+      ms: 0,
+    });
     this._emit("restart");
+  }
+
+  /**
+   * The worker died after boot: the running cell fails with `reason`, runs still waiting
+   * on this worker resolve as not run, and a fresh worker boots right away.
+   */
+  crash(reason) {
+    const running = this.running;
+    this._replace((id) => ({
+      type: "done",
+      restarted: true,
+      crashed: true,
+      notRun: id !== running,
+      error: id === running ? `WorkerCrash: ${reason}` : null,
+      kind: "WorkerCrash",
+      traceback: null,
+      ms: 0,
+    }));
+    this._emit("restart");
+    this._emit("crash", reason);
+    this.boot();
+  }
+
+  /** Terminate the worker and resolve every pending run with `outcome` (or outcome(id)). */
+  _replace(outcome) {
+    if (this.worker) this.worker.terminate();
+    const orphans = [...this.pending.entries()];
+    this._start();
+    for (const [id, job] of orphans) {
+      if (job.stopTimer) clearTimeout(job.stopTimer.timer);
+      job.resolve(typeof outcome === "function" ? outcome(id) : outcome);
+    }
   }
 }

@@ -1,7 +1,7 @@
-// Web Worker that owns Pyodide. Page -> worker: boot, run, new-ns, drop-ns.
-// Worker -> page: progress, bytes, ready, boot-error, stream, capped, display, done.
-// It never touches the DOM and knows nothing of the page beyond these messages.
+// Web Worker that owns Pyodide; the messages it reads and posts are listed in protocol.js.
+// It never touches the DOM and knows nothing of the page beyond those messages.
 import harnessSource from "./harness.py";
+import { FromWorker, ToWorker } from "./protocol.js";
 
 const OUTPUT_CAP = 200000; // characters of stdout+stderr per cell
 const DISPLAY_CAP = 50; // new figures per cell (in-place updates of a figure are not counted)
@@ -26,8 +26,8 @@ function emit(stream, text) {
     current.capped = true;
   }
   current.chars += text.length;
-  if (text) post({ type: "stream", id: current.id, stream, text });
-  if (current.capped) post({ type: "capped", id: current.id, limit: OUTPUT_CAP });
+  if (text) post({ type: FromWorker.stream, id: current.id, stream, text });
+  if (current.capped) post({ type: FromWorker.capped, id: current.id, limit: OUTPUT_CAP });
 }
 
 function writer(stream) {
@@ -84,7 +84,7 @@ function countDownloads() {
     const now = performance.now();
     if (!force && now - lastPost < BYTES_EVERY_MS) return;
     lastPost = now;
-    post({ type: "bytes", loaded, expected });
+    post({ type: FromWorker.bytes, loaded, expected });
   };
   const touch = () => {
     downloads.lastActivity = performance.now();
@@ -132,15 +132,51 @@ function countDownloads() {
   };
 }
 
+/** The NumPy wheel's load, loudly: reports why it failed and gives up when it stalls. */
+async function loadNumpy(manifest) {
+  const problems = [];
+  await failIfStalled(
+    pyodide.loadPackage("numpy", {
+      checkIntegrity: true,
+      messageCallback: () => {},
+      errorCallback: (m) => problems.push(m),
+    }),
+    manifest.download_stall_ms || STALL_MS,
+    "NumPy",
+  );
+  try {
+    pyodide.runPython("import numpy");
+  } catch (err) {
+    throw new Error(problems.join("\n") || String(err));
+  }
+}
+
+/**
+ * Boot with nothing waiting without need: our wheels download while Pyodide starts, and
+ * a NumPy wheel served by the site itself loads inside Pyodide's own start-up (its
+ * download overlaps the wasm compilation). A wheel from the remote fallback keeps the
+ * separate, stall-watched load, and so does a retry when the first load did not take.
+ */
 async function boot({ runtimeURL, manifest, interruptBuffer }) {
-  const step = (name, state) => post({ type: "progress", step: name, state });
+  const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
   let stage = "python";
   const stopCounting = countDownloads();
   try {
     step("python", "start");
+    const wheelData = ["pyautograd", "lessonkit"].map((name) => {
+      const entry = manifest.wheels[name];
+      const data = fetchVerified(`${runtimeURL}wheels/${entry.file}`, entry.sha256);
+      data.catch(() => {}); // awaited below, after Python is up
+      return { entry, data };
+    });
     const { loadPyodide } = await import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
-    const config = { indexURL: `${runtimeURL}pyodide/`, env: { NO_COLOR: "1", PYTHON_COLORS: "0" } };
+    const config = {
+      indexURL: `${runtimeURL}pyodide/`,
+      env: { NO_COLOR: "1", PYTHON_COLORS: "0" },
+      packages: manifest.numpy.local ? ["numpy"] : [],
+    };
     if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
+    step("numpy", "start");
     pyodide = await loadPyodide(config);
     pyodide.setStdout(writer("stdout"));
     pyodide.setStderr(writer("stderr"));
@@ -148,39 +184,23 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     step("python", "done");
 
     stage = "numpy";
-    step("numpy", "start");
     let numpyProblem = null;
     try {
-      const problems = [];
-      await failIfStalled(
-        pyodide.loadPackage("numpy", {
-          checkIntegrity: true,
-          messageCallback: () => {},
-          errorCallback: (m) => problems.push(m),
-        }),
-        manifest.download_stall_ms || STALL_MS,
-        "NumPy",
-      );
-      try {
-        pyodide.runPython("import numpy");
-      } catch (err) {
-        throw new Error(problems.join("\n") || String(err));
-      }
+      if (!pyodide.loadedPackages.numpy) await loadNumpy(manifest);
+      else pyodide.runPython("import numpy");
       step("numpy", "done");
     } catch (err) {
       // Pure-Python cells still run; cells that need NumPy get a clear explanation.
       numpyProblem = String(err?.message || err);
       step("numpy", "failed");
-      post({ type: "boot-error", stage: "numpy", partial: true, message: numpyProblem });
+      post({ type: FromWorker.bootError, stage: "numpy", partial: true, message: numpyProblem });
     }
 
     stage = "pyautograd";
     step("pyautograd", "start");
     const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-    for (const name of ["pyautograd", "lessonkit"]) {
-      const entry = manifest.wheels[name];
-      const data = await fetchVerified(`${runtimeURL}wheels/${entry.file}`, entry.sha256);
-      pyodide.unpackArchive(data, entry.format, { extractDir: site });
+    for (const { entry, data } of wheelData) {
+      pyodide.unpackArchive(await data, entry.format, { extractDir: site });
     }
     pyodide.FS.writeFile(`${site}/_lessonrunner.py`, harnessSource);
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
@@ -188,9 +208,9 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     runner = pyodide.pyimport("_lessonrunner");
     runner.setup(display);
     step("pyautograd", numpyProblem ? "failed" : "done");
-    post({ type: "ready", limited: Boolean(numpyProblem) });
+    post({ type: FromWorker.ready, limited: Boolean(numpyProblem) });
   } catch (err) {
-    post({ type: "boot-error", stage, message: String(err?.message || err) });
+    post({ type: FromWorker.bootError, stage, message: String(err?.message || err) });
     throw err;
   } finally {
     stopCounting();
@@ -217,7 +237,7 @@ function display(json) {
     current.displays += 1;
     if (key !== null) current.keys.set(key, performance.now());
   }
-  post({ type: "display", id: current.id, message });
+  post({ type: FromWorker.display, id: current.id, message });
 }
 
 function run({ id, ns, index, code }) {
@@ -227,17 +247,23 @@ function run({ id, ns, index, code }) {
   try {
     result = JSON.parse(runner.run_cell(ns, index, code));
   } catch (err) {
+    if (err?.pyodide_fatal_error) {
+      // Pyodide cannot run anything any more: the page throws this worker away.
+      current = null;
+      post({ type: FromWorker.fatal, message: String(err?.message || err) });
+      return;
+    }
     result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };
   }
   const ms = Math.round(performance.now() - started);
-  for (const message of current.held.values()) post({ type: "display", id, message });
-  post({ type: "done", id, ms, capped: current.capped, ...result });
+  for (const message of current.held.values()) post({ type: FromWorker.display, id, message });
+  post({ type: FromWorker.done, id, ms, capped: current.capped, ...result });
   current = null;
 }
 
 self.onmessage = async (event) => {
   const message = event.data;
-  if (message.type === "boot") {
+  if (message.type === ToWorker.boot) {
     booting = booting || boot(message);
     booting.catch(() => {});
     return;
@@ -245,11 +271,11 @@ self.onmessage = async (event) => {
   try {
     await booting;
   } catch (_err) {
-    if (message.type === "run")
-      post({ type: "done", id: message.id, ms: 0, bootFailed: true, error: null, traceback: null });
+    if (message.type === ToWorker.run)
+      post({ type: FromWorker.done, id: message.id, ms: 0, bootFailed: true, error: null, traceback: null });
     return;
   }
-  if (message.type === "run") run(message);
-  else if (message.type === "new-ns") runner.new_namespace(message.ns);
-  else if (message.type === "drop-ns") runner.drop_namespace(message.ns);
+  if (message.type === ToWorker.run) run(message);
+  else if (message.type === ToWorker.newNamespace) runner.new_namespace(message.ns);
+  else if (message.type === ToWorker.dropNamespace) runner.drop_namespace(message.ns);
 };

@@ -1,0 +1,87 @@
+// @ts-check
+// The messages between the page (worker-client.js) and the Pyodide worker (worker.js),
+// written down once. Both sides import the type names from here, so a renamed or new
+// message is one edit, and the typedefs say what each message carries.
+
+/** Page -> worker. */
+export const ToWorker = Object.freeze({
+  boot: "boot",
+  run: "run",
+  newNamespace: "new-ns",
+  dropNamespace: "drop-ns",
+});
+
+/** Worker -> page. */
+export const FromWorker = Object.freeze({
+  progress: "progress",
+  bytes: "bytes",
+  ready: "ready",
+  bootError: "boot-error",
+  stream: "stream",
+  capped: "capped",
+  display: "display",
+  done: "done",
+  fatal: "fatal",
+});
+
+/**
+ * @typedef {object} Wheel
+ * @property {string} file      file name under assets/runtime/wheels/
+ * @property {string} sha256    hex digest (checked with subresource integrity)
+ * @property {"wheel"|"zip"} format
+ *
+ * @typedef {object} RuntimeManifest   assets/runtime/manifest.json, written by hooks/runtime_assets.py
+ * @property {string} pyodide   Pyodide version
+ * @property {{file: string, sha256: string, local: boolean, remote_base: string}} numpy
+ * @property {Record<string, Wheel>} wheels
+ * @property {Record<string, {sha256: string, size: number}>} files   path under the site root
+ * @property {string} build     digest of all files: names the service worker's cache
+ * @property {number} [download_stall_ms]
+ */
+
+/**
+ * @typedef {{type: "boot", runtimeURL: string, manifest: RuntimeManifest,
+ *            interruptBuffer: Int32Array|null}} BootMessage
+ * @typedef {{type: "run", id: number, ns: string, index: number, code: string}} RunMessage
+ * @typedef {{type: "new-ns"|"drop-ns", ns: string}} NamespaceMessage
+ * @typedef {BootMessage|RunMessage|NamespaceMessage} PageMessage
+ */
+
+/**
+ * @typedef {"python"|"numpy"|"pyautograd"} BootStep
+ * @typedef {{type: "progress", step: BootStep, state: "start"|"done"|"failed"}} ProgressMessage
+ * @typedef {{type: "bytes", loaded: number, expected: number}} BytesMessage
+ * @typedef {{type: "ready", limited: boolean}} ReadyMessage
+ *   limited: NumPy (and so pyautograd) failed to load; plain Python still runs
+ * @typedef {{type: "boot-error", stage: BootStep, message: string, partial?: boolean}} BootErrorMessage
+ * @typedef {{type: "stream", id: number, stream: "stdout"|"stderr", text: string}} StreamMessage
+ * @typedef {{type: "capped", id: number, limit: number}} CappedMessage
+ * @typedef {{type: "display", id: number, message: DisplayMessage}} DisplayEnvelope
+ * @typedef {{type: "fatal", message: string}} FatalMessage
+ *   Pyodide's runtime is broken (a fatal error): the page must throw the worker away
+ */
+
+/**
+ * @typedef {object} DoneMessage   the end of one run
+ * @property {"done"} type
+ * @property {number} id
+ * @property {number} ms
+ * @property {string|null} error     last traceback line ("ValueError: ...") or null
+ * @property {string|null} traceback the reader's frames only
+ * @property {string} [kind]         exception class name
+ * @property {boolean} [capped]
+ * @property {boolean} [bootFailed]
+ * @property {boolean} [restarted]   the worker was thrown away (Stop, or a crash)
+ * @property {boolean} [crashed]     the worker died under this run
+ */
+
+/**
+ * @typedef {ProgressMessage|BytesMessage|ReadyMessage|BootErrorMessage|StreamMessage|
+ *           CappedMessage|DisplayEnvelope|FatalMessage|DoneMessage} WorkerMessage
+ */
+
+/**
+ * A figure from lessonkit (Python side: runtime/python/lessonkit). `kind` picks the
+ * renderer in renderers.js; the other fields belong to that kind.
+ * @typedef {{kind: string, title?: string} & Record<string, unknown>} DisplayMessage
+ */
