@@ -2,8 +2,9 @@
 
 Layout written under ``site/``::
 
-    coi-sw.js                         service worker adding COOP/COEP (needs the site root scope)
-    assets/runtime/manifest.json      sha256 + size of every runtime file, NumPy source, wheels
+    sw.js                             the service worker: COOP/COEP + caches (needs the site root scope)
+    assets/runtime/manifest.json      sha256 + size of every runtime file, NumPy source, wheels, build digest
+    assets/runtime/app.webmanifest    web app manifest (+ icons/), so the course installs as an app
     assets/runtime/pyodide/           Pyodide core from node_modules/pyodide (+ NumPy wheel if found)
     assets/runtime/wheels/            pyautograd-*.whl, lessonkit-*.zip
     assets/runtime/runner.js ...      esbuild bundles of runtime/src (page, worker, math) + CSS
@@ -13,6 +14,7 @@ Layout written under ``site/``::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -21,6 +23,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import app_icons
 import numpy_wheel
 import wheels
 
@@ -138,10 +141,35 @@ def _esbuild(root: Path, nm: Path, out: Path) -> None:
     ]
     worker = [str(exe), str(src / "worker.js"), f"--outfile={out / 'worker.js'}", *common]
     for cmd in (page, worker):
-        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise SiteBuildError("esbuild failed:\n" + proc.stdout + proc.stderr)
-    _copy(src / "coi-sw.js", out.parent.parent / "coi-sw.js")
+        _run_esbuild(cmd, root)
+
+
+def _run_esbuild(cmd: list[str], root: Path) -> str:
+    proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SiteBuildError("esbuild failed:\n" + proc.stdout + proc.stderr)
+    return proc.stdout
+
+
+def _service_worker(root: Path, nm: Path, site: Path, precache: dict) -> None:
+    """sw.js at the site root: the bundled worker, after the build's file digests. A new
+    build is a new script, which is how browsers notice it and swap the cache."""
+    exe = nm / "esbuild" / "bin" / "esbuild"
+    src = root / "runtime" / "src" / "sw.js"
+    code = _run_esbuild(
+        [
+            str(exe),
+            str(src),
+            "--bundle",
+            "--minify",
+            "--format=iife",
+            "--target=es2020",
+            "--log-level=warning",
+        ],
+        root,
+    )
+    header = "const LR_PRECACHE = " + json.dumps(precache, sort_keys=True, separators=(",", ":")) + ";\n"
+    (site / "sw.js").write_text(header + code)
 
 
 def _katex(nm: Path, out: Path) -> None:
@@ -165,25 +193,33 @@ def _fonts(nm: Path, out: Path) -> None:
 DOWNLOAD_STALL_MS = 30000  # the page gives up on a NumPy download with no data for this long
 
 
-def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_files: dict) -> None:
+def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_files: dict) -> dict:
+    """Write manifest.json; returns what the service worker precaches ({build, files})."""
     files = {}
     targets = sorted(p for p in out.rglob("*") if p.is_file() and p.name != "manifest.json")
-    targets.append(site / "coi-sw.js")
     for p in targets:
         files[str(p.relative_to(site))] = {"sha256": numpy_wheel.sha256_of(p), "size": p.stat().st_size}
     for entry in wheel_files.values():
         entry["sha256"] = files[f"assets/runtime/wheels/{entry['file']}"]["sha256"]
+    listing = "".join(f"{path} {entry['sha256']}\n" for path, entry in sorted(files.items()))
+    build = hashlib.sha256(listing.encode()).hexdigest()[:16]
     manifest = {
         "pyodide": pyodide_version,
         "numpy": numpy,
         "wheels": wheel_files,
         "files": files,
+        "build": build,
         "download_stall_ms": DOWNLOAD_STALL_MS,
     }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    path = out / "manifest.json"
+    path.write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    precache = {rel: entry["sha256"] for rel, entry in files.items()}
+    precache[str(path.relative_to(site))] = numpy_wheel.sha256_of(path)
+    return {"build": build, "files": precache}
 
 
-def build(root: Path, site: Path) -> None:
+def build(root: Path, site: Path, app: dict) -> None:
+    """``app``: name, short_name, description of the installable app (from mkdocs.yml)."""
     nm = _node_modules(root)
     version = _pinned_pyodide(root, nm)
     out = site / "assets" / "runtime"
@@ -201,8 +237,10 @@ def build(root: Path, site: Path) -> None:
     _esbuild(root, nm, out)
     _katex(nm, out)
     _fonts(nm, out)
+    app_icons.write(out, **app)
     wheel_files = {
         "pyautograd": {"file": wheel.name, "format": "wheel"},
         "lessonkit": {"file": lessonkit.name, "format": "zip"},
     }
-    _manifest(site, out, version, numpy, wheel_files)
+    precache = _manifest(site, out, version, numpy, wheel_files)
+    _service_worker(root, nm, site, precache)

@@ -14,7 +14,6 @@ def test_manifest_has_sha256_of_every_runtime_file(built_site, manifest):
         for p in runtime.rglob("*")
         if p.is_file() and p.name != "manifest.json"
     }
-    on_disk.add("coi-sw.js")
     assert on_disk == set(manifest["files"])
     for rel, entry in manifest["files"].items():
         data = (built_site / rel).read_bytes()
@@ -82,3 +81,35 @@ def test_no_reference_to_another_origin_in_pages(built_site):
     for css in (built_site / "assets").rglob("*.css"):
         for url in re.findall(r"url\(([^)]+)\)", css.read_text()):
             assert not re.match(r"['\"]?(https?:)?//", url), f"{css}: {url}"
+
+
+def test_installable_app_manifest_icons_and_service_worker(built_site, manifest):
+    """Chromium installs a site with a manifest (name, start_url, display, a 192 and a 512
+    px icon) and a service worker with a fetch handler; every page links the manifest."""
+    import struct
+
+    runtime = built_site / "assets" / "runtime"
+    app = json.loads((runtime / "app.webmanifest").read_text())
+    assert app["name"] and app["short_name"] and app["display"] == "standalone"
+    assert app["start_url"] == app["scope"] == "../../"  # the site root, seen from assets/runtime/
+    sizes = set()
+    for icon in app["icons"]:
+        data = (runtime / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+        else:
+            assert data.startswith(b"<svg")
+    assert {192, 512} <= sizes
+    for page in ("index.html", "lessons/01-computational-graph/index.html"):
+        html = (built_site / page).read_text()
+        href = re.search(r'<link rel="manifest" href="([^"]+)"', html).group(1)
+        assert (built_site / page).parent.joinpath(href).resolve() == (runtime / "app.webmanifest").resolve()
+    sw = (built_site / "sw.js").read_text()
+    precache = json.loads(re.match(r"const LR_PRECACHE = (\{.*?\});\n", sw).group(1))
+    assert precache["build"] == manifest["build"]
+    listed = {rel: entry["sha256"] for rel, entry in manifest["files"].items()}
+    assert {k: v for k, v in precache["files"].items() if k != "assets/runtime/manifest.json"} == listed
+    assert 'addEventListener("fetch"' in sw

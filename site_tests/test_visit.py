@@ -146,3 +146,40 @@ def test_boot_panel_appears_only_for_a_run_and_inside_the_cell(browser, server, 
         assert page.locator(".lr-boot:visible").count() == 0
     finally:
         session.close()
+
+
+def test_offline_reload_runs_the_cells_of_visited_pages(browser, server, offline_fallback, manifest):
+    """After one visit (Python booted once), the service worker holds the pages seen and the
+    whole runtime: with the network off, a reload and a nav click still run every cell."""
+    session = _open(browser, server, offline_fallback, "playground/")
+    page = session.page
+    try:
+        run_and_wait(page, 0)
+        _follow(page, "nav.md-nav--primary a.md-nav__link[href*='lessons/']", "lessons/")
+        lesson = page.evaluate("location.pathname")
+        _follow(page, "back", "playground/")
+        kept = page.evaluate("window.lessonRunner.offlineReady()")
+        assert kept and kept["missing"] == [] and kept["build"] == manifest["build"], kept
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+        session.context.set_offline(True)
+        page.reload()
+        wait_cells(page)
+        results = page.evaluate("window.lessonRunner.runAll()")
+        numpy = manifest["numpy"]["local"]
+        for i, result in enumerate(results):
+            if cell(page, i).get_attribute("data-expect-error") is not None:
+                continue
+            if not numpy and "No module named" in (result["error"] or ""):
+                continue  # a site built without NumPy's wheel cannot have it offline either
+            assert result["error"] is None, (i, result)
+        assert "নমস্কার" in output_text(page, 0)
+        if numpy:
+            _follow(page, f"nav.md-nav--primary a.md-nav__link[href$='{lesson.split('/')[-2]}/']", lesson)
+            results = page.evaluate("window.lessonRunner.runAll()")
+            for i, result in enumerate(results):
+                expected = cell(page, i).get_attribute("data-expect-error") is not None
+                assert expected or result["error"] is None, (i, result)
+    finally:
+        session.context.set_offline(False)
+        session.close()

@@ -1,6 +1,7 @@
 // Page module: finds the runnable cells on every page Material shows, runs them one at a
 // time in a per-page namespace through the Pyodide worker, and exposes window.lessonRunner
-// {ready(), run(i), runAll(), cells, lastStop, workersStarted} for tests and tools.
+// {ready(), run(i), runAll(), cells, lastStop, workersStarted, offlineReady()} for tests
+// and tools.
 // Material's instant navigation swaps pages without a reload (document$ emits each time):
 // this module and its worker live for the whole visit, so Python boots once; each page
 // view gets a fresh namespace, and a run still going on the page being left is stopped
@@ -8,7 +9,7 @@
 import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
-import { ensureIsolation } from "./coi.js";
+import { keepForOffline, registerServiceWorker } from "./sw-client.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
@@ -24,6 +25,7 @@ let nsSerial = 0;
 let queue = Promise.resolve();
 let storageWarned = false;
 let activeCell = null; // the cell whose code is running in the worker right now
+let offline = null; // the service worker's answer to keepForOffline(), once asked
 
 function loadManifest() {
   manifestPromise =
@@ -74,6 +76,7 @@ async function bootPython(panelHost = null) {
   const py = await getPython();
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
+  offline = offline || keepForOffline().catch(() => null); // Python works: keep it for offline
   progress.finish(
     ready.limited ? "limited" : "ready",
     ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "",
@@ -256,6 +259,14 @@ window.lessonRunner = {
   get cells() {
     return page ? page.cells.length : 0;
   },
+  /**
+   * Resolves once the service worker holds this page and the whole runtime, to
+   * {build, cached, missing, pages} (null without a service worker).
+   */
+  async offlineReady() {
+    await bootPython(null);
+    return keepForOffline();
+  },
   /** Python workers booted during this visit (1 while instant navigation keeps it). */
   get workersStarted() {
     return python ? python.workersStarted : 0;
@@ -266,7 +277,7 @@ window.lessonRunner = {
   },
 };
 
-ensureIsolation(siteRoot);
+registerServiceWorker(siteRoot);
 if (globalThis.document$ && typeof globalThis.document$.subscribe === "function")
   globalThis.document$.subscribe(scan);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);

@@ -1,0 +1,235 @@
+"""Boot benchmark: how close the site's start-up is to Pyodide's own floor, in one run.
+
+    .venv/bin/python bench/boot.py              # 3 rounds, writes its section of bench/RESULTS.md
+    .venv/bin/python bench/boot.py --rounds 1 --no-write
+
+Builds the site into a temporary folder, serves it on 127.0.0.1 (with COOP/COEP) and drives
+headless Chromium. Each round measures, in fresh browser contexts:
+
+* floor: a bare page whose module worker runs ``loadPyodide({packages: ["numpy"]})`` and
+  ``import numpy`` from the same server (navigation start -> NumPy imported);
+* cold: lesson 1 opened with empty caches, its first cell run as soon as the page is up
+  (navigation start -> the first cell's output is on the page);
+* reload: the same page reloaded in that context (service worker and caches warm);
+* next page: a click in the nav to lesson 2 -> that page's runner ready (Python booted);
+* offline reload: the network switched off, the page reloaded, its first cell run.
+
+Every round runs all five, so load changes on the machine hit them alike; the medians go
+into bench/RESULTS.md under its own heading (other sections of that file are left alone).
+Needs NumPy's Pyodide wheel (PYODIDE_PACKAGES_DIR or ~/.cache/pyodide-packages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pathlib
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "scripts"))
+from serve_site import make_server  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
+TIMEOUT_MS = 300_000
+SECTION = "## Boot: Python once per visit (`bench/boot.py`)"
+GOALS = {  # metric: (ratio against, at most)
+    "cold / floor": 1.15,
+    "reload / cold": 0.6,
+}
+NEXT_PAGE_GOAL_S = 1.0
+
+FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<script type="module">
+const worker = new Worker("./floor-worker.js", {type: "module"});
+worker.onmessage = (e) => { window.floorDone = {ok: e.data.ok, at: performance.now()}; };
+</script>"""
+FLOOR_WORKER = """import { loadPyodide } from "../assets/runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("../assets/runtime/pyodide/", import.meta.url).href,
+                                    packages: ["numpy"] });
+pyodide.runPython("import numpy");
+self.postMessage({ ok: true });"""
+
+FIRST_OUTPUT_JS = """async () => {
+  const result = await window.lessonRunner.run(0);
+  return { at: performance.now(), error: result.error, stdout: result.stdout };
+}"""
+
+
+def build(site: pathlib.Path, url: str) -> dict:
+    env = {**os.environ, "SITE_URL": url, "NO_MKDOCS_2_WARNING": "1"}
+    env.setdefault("PYODIDE_PACKAGES_DIR", str(pathlib.Path.home() / ".cache" / "pyodide-packages"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        sys.exit(f"mkdocs build failed:\n{proc.stdout}{proc.stderr}")
+    manifest = json.loads((site / "assets/runtime/manifest.json").read_text())
+    if not manifest["numpy"]["local"]:
+        sys.exit("NumPy's Pyodide wheel is not in the build: set PYODIDE_PACKAGES_DIR (see README)")
+    floor = site / "floor"
+    floor.mkdir()
+    (floor / "index.html").write_text(FLOOR_HTML)
+    (floor / "floor-worker.js").write_text(FLOOR_WORKER)
+    return manifest
+
+
+def lesson_paths(site: pathlib.Path) -> list[str]:
+    return sorted(p.parent.name for p in (site / "lessons").glob("*/index.html"))
+
+
+def measure_floor(browser, url: str) -> float:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(url + "floor/")
+        page.wait_for_function("window.floorDone && window.floorDone.ok")
+        return page.evaluate("window.floorDone.at") / 1000
+    finally:
+        context.close()
+
+
+def measure_site(browser, url: str, lessons: list[str]) -> dict:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    out = {}
+    try:
+        first = f"{url}lessons/{lessons[0]}/"
+        page.goto(first)
+        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
+        cold = page.evaluate(FIRST_OUTPUT_JS)
+        assert cold["error"] is None, cold
+        out["cold"] = cold["at"] / 1000
+        kept = page.evaluate("window.lessonRunner.offlineReady()")
+        assert kept and not kept["missing"], kept
+
+        page.reload()
+        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
+        warm = page.evaluate(FIRST_OUTPUT_JS)
+        assert warm["error"] is None, warm
+        out["reload"] = warm["at"] / 1000
+
+        page.evaluate(
+            """() => { document.querySelectorAll('[data-cell]').forEach(c => c.dataset.left = '1');
+                       document.addEventListener('click', () => { window.navClickAt = performance.now(); },
+                                                 { capture: true, once: true }); }"""
+        )
+        page.locator(f"nav.md-nav--primary a.md-nav__link[href$='{lessons[1]}/']").first.click()
+        page.wait_for_function(
+            "window.lessonRunner.cells > 0 && document.querySelector('[data-cell=\"0\"]:not([data-left])')"
+        )
+        ready_at = page.evaluate("window.lessonRunner.ready().then(() => performance.now())")
+        out["next page"] = (ready_at - page.evaluate("window.navClickAt")) / 1000
+        out["next page reused Python"] = page.evaluate("window.lessonRunner.workersStarted") == 1
+
+        page.goto(first)
+        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
+        page.evaluate("window.lessonRunner.offlineReady()")
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
+        offline = page.evaluate(FIRST_OUTPUT_JS)
+        out["offline reload works"] = offline["error"] is None and bool(offline["stdout"])
+        out["offline reload"] = offline["at"] / 1000
+    finally:
+        context.set_offline(False)
+        context.close()
+    return out
+
+
+def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
+    med = {
+        key: statistics.median(r[key] for r in rounds)
+        for key in ("cold", "reload", "next page", "offline reload")
+    }
+    floor = statistics.median(floors)
+    ratios = {"cold / floor": med["cold"] / floor, "reload / cold": med["reload"] / med["cold"]}
+    offline_ok = all(r["offline reload works"] for r in rounds)
+    reused = all(r["next page reused Python"] for r in rounds)
+    lines = [
+        f"| floor: bare page, `loadPyodide({{packages: ['numpy']}})` + `import numpy` | {floor:.2f} s | — |",
+        f"| lesson 1 cold: navigation → first cell's output | {med['cold']:.2f} s | **{ratios['cold / floor']:.2f}×** floor |",
+        f"| the same page reloaded | {med['reload']:.2f} s | **{ratios['reload / cold']:.2f}×** cold |",
+        f"| nav click to lesson 2 → runner ready | {med['next page']:.2f} s | Python reused: {'yes' if reused else 'NO'} |",
+        f"| reload with the network off | {med['offline reload']:.2f} s | cells run: {'yes' if offline_ok else 'NO'} |",
+    ]
+    verdicts = []
+    for name, limit in GOALS.items():
+        ok = ratios[name] <= limit
+        verdicts.append(f"- {name} ≤ {limit}: {ratios[name]:.2f} — **{'met' if ok else 'MISSED'}**")
+    ok = med["next page"] <= NEXT_PAGE_GOAL_S
+    verdicts.append(
+        f"- next page runner ready ≤ {NEXT_PAGE_GOAL_S:g} s: {med['next page']:.2f} s — **{'met' if ok else 'MISSED'}**"
+    )
+    verdicts.append(f"- offline reload runs cells: **{'met' if offline_ok else 'MISSED'}**")
+    return "\n".join(lines), verdicts
+
+
+def write_section(path: pathlib.Path, table: str, verdicts: list[str], rounds: int) -> None:
+    load = os.getloadavg()[0]
+    body = (
+        f"{SECTION}\n\nCommand: `python bench/boot.py` (medians of {rounds} rounds, one run; headless "
+        f"Chromium, one local static server with COOP/COEP; load average {load:.1f} on "
+        f"{os.cpu_count()} logical cores, {platform.machine()}).\n\n"
+        "| what | time | ratio |\n|---|---|---|\n"
+        f"{table}\n\nGoals:\n\n" + "\n".join(verdicts) + "\n"
+    )
+    text = path.read_text() if path.exists() else ""
+    pattern = re.compile(re.escape(SECTION) + r"\n.*?(?=\n## |\Z)", re.S)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: body.rstrip("\n"), text)
+    else:
+        text = text.rstrip("\n") + "\n\n" + body
+    path.write_text(text if text.endswith("\n") else text + "\n")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
+    parser.add_argument("--output", default=str(pathlib.Path(__file__).with_name("RESULTS.md")))
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    site = pathlib.Path(tempfile.mkdtemp(prefix="boot-bench-"))
+    server = make_server(site, 0, isolation=True)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        build(site, url)
+        lessons = lesson_paths(site)
+        rounds, floors = [], []
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for i in range(args.rounds):
+                floors.append(measure_floor(browser, url))
+                rounds.append(measure_site(browser, url, lessons))
+                print(f"round {i + 1}: floor {floors[-1]:.2f} s, site {rounds[-1]}", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+    table, verdicts = report(rounds, floors)
+    print(table)
+    print("\n".join(verdicts))
+    if not args.no_write:
+        write_section(pathlib.Path(args.output), table, verdicts, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""bench/boot.py writes only its own section of bench/RESULTS.md (other benchmarks own the rest)."""
+
+import importlib.util
+import pathlib
+
+import pytest
+
+BOOT = pathlib.Path(__file__).resolve().parents[1] / "bench" / "boot.py"
+
+
+@pytest.fixture(scope="module")
+def boot():
+    pytest.importorskip("playwright", reason="bench/boot.py drives Chromium through Playwright")
+    spec = importlib.util.spec_from_file_location("boot_bench", BOOT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _round(cold, reload, next_page, offline=2.0, works=True):
+    return {
+        "cold": cold,
+        "reload": reload,
+        "next page": next_page,
+        "offline reload": offline,
+        "offline reload works": works,
+        "next page reused Python": True,
+    }
+
+
+def test_ratios_and_verdicts(boot):
+    table, verdicts = boot.report([_round(11.0, 5.0, 0.2), _round(12.0, 9.0, 0.3)], [10.0, 10.0])
+    assert "**1.15×** floor" in table and "**0.61×** cold" in table
+    assert "- cold / floor ≤ 1.15: 1.15 — **met**" in verdicts
+    assert "- reload / cold ≤ 0.6: 0.61 — **MISSED**" in verdicts
+    assert any("next page" in v and "**met**" in v for v in verdicts)
+
+
+def test_section_replaced_in_place_and_others_kept(boot, tmp_path):
+    path = tmp_path / "RESULTS.md"
+    path.write_text("# Benchmark\n\nstep timings\n\n## Later section\n\nkept\n")
+    boot.write_section(path, "| first |", ["- a"], 3)
+    boot.write_section(path, "| second |", ["- b"], 3)
+    text = path.read_text()
+    assert text.count(boot.SECTION) == 1 and "| second |" in text and "| first |" not in text
+    assert text.startswith("# Benchmark\n\nstep timings\n") and "## Later section\n\nkept\n" in text
