@@ -264,7 +264,7 @@ window.lessonRunner = {
    * {build, cached, missing, pages} (null without a service worker).
    */
   async offlineReady() {
-    await bootPython(null);
+    await bootPython(false); // quietly: no panel for a tool's question
     return keepForOffline();
   },
   /** Python workers booted during this visit (1 while instant navigation keeps it). */

@@ -14,6 +14,7 @@ let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
 let booting = null; // promise of the boot
 let current = null; // {id, chars, capped, displays, keys, held}
+let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
@@ -178,6 +179,9 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
     step("numpy", "start");
     pyodide = await loadPyodide(config);
+    pyodide._api.on_fatal = (err) => {
+      fatalError = err || new Error("fatal error");
+    };
     pyodide.setStdout(writer("stdout"));
     pyodide.setStderr(writer("stderr"));
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
@@ -247,13 +251,15 @@ function run({ id, ns, index, code }) {
   try {
     result = JSON.parse(runner.run_cell(ns, index, code));
   } catch (err) {
-    if (err?.pyodide_fatal_error) {
-      // Pyodide cannot run anything any more: the page throws this worker away.
-      current = null;
-      post({ type: FromWorker.fatal, message: String(err?.message || err) });
-      return;
-    }
+    if (err?.pyodide_fatal_error) fatalError = fatalError || err;
     result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };
+  }
+  if (fatalError) {
+    // Pyodide cannot be trusted any more (its calls may even return nothing): the page
+    // throws this worker away and starts a new one.
+    current = null;
+    post({ type: FromWorker.fatal, message: String(fatalError?.message || fatalError) });
+    return;
   }
   const ms = Math.round(performance.now() - started);
   for (const message of current.held.values()) post({ type: FromWorker.display, id, message });
