@@ -1,6 +1,8 @@
 """Anomaly detection: remember where each node was created, to point at the forward line
 behind a failing backward, and optionally stop at the first NaN gradient."""
 
+import os
+import sys
 import traceback
 import warnings
 
@@ -47,8 +49,28 @@ class detect_anomaly(set_detect_anomaly):
         super().__init__(True, check_nan)
 
 
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _is_engine(filename):
+    return os.path.abspath(filename).startswith(_PACKAGE)
+
+
 def remember_forward(node):
-    node._forward_trace = "".join(traceback.format_stack()[:-2])
+    """The learner's stack where the node was made, without the engine's own frames (PyTorch's
+    trace ends at the learner's line too: its op internals are C++)."""
+    frames = traceback.extract_stack()
+    while frames and _is_engine(frames[-1].filename):
+        frames.pop()
+    node._forward_trace = "".join(traceback.format_list(frames))
+
+
+def _learner_stacklevel():
+    """``stacklevel`` that attributes a warning to the first frame outside pyautograd."""
+    frame, level = sys._getframe(2), 2
+    while frame is not None and _is_engine(frame.f_code.co_filename):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def report_failure(node):
@@ -57,7 +79,7 @@ def report_failure(node):
         warnings.warn(
             f"Error detected in {node.name()}. Traceback of forward call that caused the error:\n{trace}",
             UserWarning,
-            stacklevel=3,
+            stacklevel=_learner_stacklevel(),
         )
 
 

@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 
 from . import accumulate_hooks, devices, dtypes
-from .function import forward_ad_state
+from .function import AccumulateGrad, forward_ad_state
 from .grad_mode import state as grad_mode
 from .ops import elementwise as ew
 from .ops import (
@@ -32,6 +32,17 @@ from .ops.common import as_tensor_arg
 from .tensor import Tensor
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+_VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+
+
+def _is_view_of_leaf(t):
+    """``w[0]``, ``w.t()``, ``w.view(4)`` (views, views of views) of a leaf that requires grad."""
+    node = t.grad_fn
+    if node is None or not getattr(node, "is_view", False):
+        return False
+    while getattr(node, "is_view", False):
+        node = node.next_functions[0][0]
+    return isinstance(node, AccumulateGrad)
 
 
 def _requires_grad(x):
@@ -97,6 +108,8 @@ def _inplace(self, op, *args, ufunc=None):
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
+    if _is_view_of_leaf(self):
+        raise RuntimeError(_VIEW_OF_LEAF_INPLACE)
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
     old_value._tangent = self._tangent
     result = op(old_value, *args)
@@ -108,6 +121,12 @@ def _inplace(self, op, *args, ufunc=None):
     return self
 
 
+def _is_basic(key):
+    """Ints and slices only (PyTorch writes those through a view, anything else in place)."""
+    parts = key if isinstance(key, tuple) else (key,)
+    return all(isinstance(k, (int, np.integer, slice)) and not isinstance(k, bool) for k in parts)
+
+
 def _setitem(self, key, value):
     key = index.normalize_index(key)
     dual = _has_tangent(self, (value,))
@@ -116,6 +135,8 @@ def _setitem(self, key, value):
         self._data[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
         return
+    if grad_mode.enabled and self.grad_fn is None and self._requires_grad and _is_basic(key):
+        raise RuntimeError(_VIEW_OF_LEAF_INPLACE)  # PyTorch writes through a view: w[0] = 5
     _inplace(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
 
 

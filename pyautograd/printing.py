@@ -25,7 +25,21 @@ class PrintOptions:
 options = PrintOptions()
 
 
-def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, sci_mode=None):
+_PROFILES = {
+    "default": dict(precision=4, threshold=1000, edgeitems=3, linewidth=80),
+    "short": dict(precision=2, threshold=1000, edgeitems=2, linewidth=80),
+    "full": dict(precision=4, threshold=math.inf, edgeitems=3, linewidth=80),
+}
+
+
+def set_printoptions(
+    precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None, sci_mode=None
+):
+    """As PyTorch: a ``profile`` resets the four sizes first, explicit values override it,
+    and ``sci_mode`` (None: chosen per tensor) is always set."""
+    if profile in _PROFILES:
+        for name, value in _PROFILES[profile].items():
+            setattr(options, name, value)
     for name, value in (
         ("precision", precision),
         ("threshold", threshold),
@@ -55,21 +69,18 @@ class _Formatter:
         absolute = np.abs(finite)
         lo, hi = float(absolute.min()), float(absolute.max())
         self.int_mode = bool(np.all(finite == np.ceil(finite)))
-        if self.int_mode:
-            if hi / lo > 1000.0 or hi > 1.0e8:
-                self.sci_mode = True
-                widths = [len(f"{v:.{p}e}") for v in finite.tolist()]
-            else:
-                widths = [len(f"{v:.0f}") + 1 for v in finite.tolist()]
-        else:
-            if hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4:
-                self.sci_mode = True
-                widths = [len(f"{v:.{p}e}") for v in finite.tolist()]
-            else:
-                widths = [len(f"{v:.{p}f}") for v in finite.tolist()]
-        self.max_width = max(self.max_width, max(widths))
+        # the notation is decided first (a forced sci_mode wins), then the widths in that notation
         if options.sci_mode is not None:
             self.sci_mode = options.sci_mode
+        else:
+            self.sci_mode = hi / lo > 1000.0 or hi > 1.0e8 or lo < 1.0e-4
+        if self.sci_mode:
+            widths = [len(f"{v:.{p}e}") for v in finite.tolist()]
+        elif self.int_mode:
+            widths = [len(f"{v:.0f}") + 1 for v in finite.tolist()]
+        else:
+            widths = [len(f"{v:.{p}f}") for v in finite.tolist()]
+        self.max_width = max(self.max_width, max(widths))
 
     @staticmethod
     def _plain(v):

@@ -745,6 +745,16 @@ def api_table(torch):
     }
 
 
+def fidelity_table(torch):
+    """PyTorch's answers to ``fidelity_cases.py`` (printed forms, warnings, errors)."""
+    import fidelity_cases
+
+    return {
+        "values": {n: run_misc_case(torch, n, fidelity_cases.VALUES) for n in fidelity_cases.VALUES},
+        "errors": {n: run_error_case(torch, n, fidelity_cases.ERRORS) for n in fidelity_cases.ERRORS},
+    }
+
+
 def main() -> None:
     import torch
 
@@ -756,6 +766,7 @@ def main() -> None:
         "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
         "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},
         "api": api_table(torch),
+        "fidelity": fidelity_table(torch),
     }
     for fname, data in tables.items():
         payload = {"torch_version": torch.__version__, "cases": data}

@@ -165,6 +165,12 @@ def getitem(a, index):
     if a._data.ndim == 0:
         _reject_index_of_0d(index)
     index = normalize_index(index)
+    if type(index) is int or (
+        type(index) is tuple and all(type(i) is int for i in index) and len(index) == a._data.ndim
+    ):
+        # an element: NumPy would return a copy (a scalar); with ``...`` it is a 0-d view, so
+        # ``y[0].add_(1)`` changes y, as in PyTorch
+        index = (*index, ...) if type(index) is tuple else (index, ...)
     try:
         out = index_kind(index).apply(a, index)
     except IndexError as e:
@@ -173,6 +179,8 @@ def getitem(a, index):
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
         out._vc = a._vc  # basic indexing gives a view
+        if out.grad_fn is not None:
+            out.grad_fn.is_view = True
     return out
 
 
@@ -190,5 +198,5 @@ def where(condition, a=None, b=None):
         return Where.apply(a, b, condition)
     except ValueError as e:  # checked outside the handler: no chained traceback
         error = e
-    broadcast_shapes(condition, np.broadcast_shapes(np.shape(data_of(a)), np.shape(data_of(b))))
+    broadcast_shapes(condition, broadcast_shapes(data_of(a), data_of(b)))  # PyTorch's message
     raise error

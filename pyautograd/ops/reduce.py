@@ -65,6 +65,8 @@ class Mean(Sum):
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims = a.shape, dims
         ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims is not None else a.size
+        if ctx.count == 0:  # PyTorch: nan, silently (NumPy would warn "Mean of empty slice")
+            return np.add.reduce(a, axis=dims, keepdims=keepdim) * a.dtype.type(np.nan)
         return np.mean(a, axis=dims, keepdims=keepdim)
 
     @staticmethod

@@ -20,8 +20,11 @@ def _shape_arg(shape):
 
 
 def _as_view(out, base):
-    """Views share their base's version counter, so in-place changes through either are seen."""
+    """Views share their base's version counter, so in-place changes through either are seen;
+    their node is marked as a view's, so in-place on a view of a leaf is refused."""
     out._vc = base._vc
+    if out.grad_fn is not None:
+        out.grad_fn.is_view = True
     return out
 
 
@@ -252,7 +255,7 @@ def t(a):
 _T_NOT_2D = (
     "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it "
     "will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or "
-    "`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor."
+    "`x.permute(*pyautograd.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor."
 )
 
 

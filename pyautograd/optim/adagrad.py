@@ -41,6 +41,9 @@ class Adagrad(Optimizer):
                 weight_decay=weight_decay,
                 initial_accumulator_value=initial_accumulator_value,
                 maximize=maximize,
+                foreach=foreach,  # PyTorch's kernel choices: kept so the repr and state_dict read as its
+                differentiable=differentiable,
+                fused=fused,
             ),
         )
         for group in self.param_groups:  # PyTorch fills the state at construction

@@ -37,7 +37,19 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         super().__init__(
             params,
-            dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize),
+            dict(
+                lr=lr,
+                betas=betas,
+                eps=eps,
+                weight_decay=weight_decay,
+                amsgrad=amsgrad,
+                maximize=maximize,
+                foreach=foreach,  # PyTorch's kernel choices: kept so the repr and state_dict read as its
+                capturable=capturable,
+                differentiable=differentiable,
+                fused=fused,
+                decoupled_weight_decay=self.decoupled_weight_decay,
+            ),
         )
 
     decoupled_weight_decay = False

@@ -41,6 +41,9 @@ class RMSprop(Optimizer):
                 momentum=momentum,
                 centered=centered,
                 maximize=maximize,
+                foreach=foreach,  # PyTorch's kernel choices: kept so the repr and state_dict read as its
+                capturable=capturable,
+                differentiable=differentiable,
             ),
         )
 

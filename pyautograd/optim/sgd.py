@@ -40,6 +40,9 @@ class SGD(Optimizer):
                 weight_decay=weight_decay,
                 nesterov=nesterov,
                 maximize=maximize,
+                foreach=foreach,  # PyTorch's kernel choices: kept so the repr and state_dict read as its
+                differentiable=differentiable,
+                fused=fused,
             ),
         )
 

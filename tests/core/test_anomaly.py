@@ -1,5 +1,7 @@
 """Anomaly detection: the forward traceback of a failing node, and NaN gradients caught."""
 
+import pathlib
+import re
 import warnings
 
 import pytest
@@ -60,3 +62,21 @@ def test_freed_graph_error_names_the_forward_line_in_anomaly_mode():
             with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
                 y.backward()
     assert any("Error detected in ExpBackward0" in str(w.message) for w in caught)
+
+
+def test_forward_trace_and_warning_point_at_the_learner_not_the_engine():
+    """The trace ends at the learner's line (no pyautograd frames), and the warning is
+    attributed to the learner's backward() call, as PyTorch's traces read."""
+    package = pathlib.Path(T.__file__).resolve().parent
+    x = T.tensor([0.0], requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with autograd.set_detect_anomaly(True):
+            y = T.sqrt(x) * 0
+            with pytest.raises(RuntimeError, match="returned nan values"):
+                y.backward()
+    (report,) = [w for w in caught if "Traceback of forward call" in str(w.message)]
+    files = re.findall(r'File "([^"]+)"', str(report.message))
+    assert files[-1] == __file__
+    assert not [f for f in files if pathlib.Path(f).resolve().is_relative_to(package)]
+    assert report.filename == __file__

@@ -584,3 +584,20 @@ with torch.autograd.set_detect_anomaly(True):
         (torch.sqrt(x) * 0).backward()
     except RuntimeError as e:
         print(type(e).__name__, str(e).splitlines()[0])
+
+# %% inplace_on_view_of_nonleaf_grad
+import torch
+
+x = torch.ones(2, requires_grad=True)
+y = x * 1
+y[0].mul_(5)
+y.sum().backward()
+print(y, x.grad)
+
+# %% inplace_on_element_view_no_grad
+import torch
+
+y = torch.ones(3)
+y[0].add_(1)
+y[1] += 5
+print(y)
