@@ -185,6 +185,25 @@ class Function(Node):
             self._saved_sources = ()
 
 
+class CopyGrad(Function):
+    """The first recorded gradient to reach a ``.grad`` (``backward(create_graph=True)``) is
+    stored as a copy, as PyTorch stores it: its node is ``CopyBackwards``."""
+
+    backward_name = "CopyBackwards"
+
+    @staticmethod
+    def forward(ctx, g):
+        return g.copy()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t
+
+
 class AccumulateGrad(Node):
     """The node at a leaf: adds the incoming gradient into ``variable.grad``."""
 
@@ -224,7 +243,7 @@ def run_hooks(hooks, grad):
 def add_to_grad(tensor, grad, owned):
     """``tensor.grad += grad`` with PyTorch's rules (in place when it is safe)."""
     if type(grad) is Tensor:  # create_graph: keep it differentiable
-        tensor._grad = grad if tensor._grad is None else tensor._grad + grad
+        tensor._grad = CopyGrad.apply(grad) if tensor._grad is None else tensor._grad + grad
         return
     if grad.dtype != tensor._data.dtype:
         grad, owned = grad.astype(tensor._data.dtype), True

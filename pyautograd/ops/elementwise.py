@@ -197,7 +197,8 @@ class PowTensor(Function):
     def backward(ctx, g):
         a, b, out = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        ga = sum_to(g * b * a ** (b - 1), np.shape(a)) if need_a else None
+        zero_exponent = data_of(b) == 0  # b a^(b-1) is 0 there, even at a = 0 (not 0 * inf)
+        ga = sum_to(g * b * (a + zero_exponent) ** (b - 1), np.shape(a)) if need_a else None
         gb = None
         if need_b:
             zero_base = (data_of(a) == 0) & (data_of(b) >= 0)
@@ -209,7 +210,7 @@ class PowTensor(Function):
         a, b, out = ctx.saved_tensors
         zero_base = (a == 0) & (b >= 0)
         with np.errstate(divide="ignore", invalid="ignore"):
-            return ta * b * a ** (b - 1) + tb * out * np.log(a + zero_base) * ~zero_base
+            return ta * b * (a + (b == 0)) ** (b - 1) + tb * out * np.log(a + zero_base) * ~zero_base
 
 
 class RPow(Function):

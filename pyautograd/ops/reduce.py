@@ -6,6 +6,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
+from . import common
 from .common import expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
 
 
@@ -205,6 +206,8 @@ class Softmax(Function):
     @staticmethod
     def backward(ctx, g):
         (out,) = ctx.saved_tensors
+        if type(g) is Tensor:  # recorded: one node, as PyTorch's
+            return SoftmaxBackwardData.apply(g, out, ctx.dim), None
         return out * (g - sum_keepdim(g * out, ctx.dim)), None
 
     @staticmethod
@@ -228,14 +231,66 @@ class LogSoftmax(Function):
     @staticmethod
     def backward(ctx, g):
         (out,) = ctx.saved_tensors
-        from .common import exp
-
-        return g - exp(out) * sum_keepdim(g, ctx.dim), None
+        if type(g) is Tensor:  # recorded: one node, as PyTorch's
+            return LogSoftmaxBackwardData.apply(g, out, ctx.dim), None
+        return g - np.exp(out) * sum_keepdim(g, ctx.dim), None
 
     @staticmethod
     def jvp(ctx, t):
         (out,) = ctx.saved_tensors
         return t - np.sum(np.exp(out) * t, axis=ctx.dim, keepdims=True)
+
+
+class SoftmaxBackwardData(Function):
+    """Softmax's backward ``y (g - sum(g y))`` as a node (recorded with create_graph)."""
+
+    backward_name = "SoftmaxBackwardDataBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, g, y, dim):
+        ctx.save_for_backward(g, y)
+        ctx.dim = dim
+        return y * (g - sum_keepdim(g * y, dim))
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        gg_y = sum_keepdim(gg * y, ctx.dim)
+        return y * (gg - gg_y), gg * (g - sum_keepdim(g * y, ctx.dim)) - g * gg_y, None
+
+    @staticmethod
+    def jvp(ctx, tg, ty):
+        g, y = ctx.saved_tensors
+        s = np.sum(g * y, axis=ctx.dim, keepdims=True)
+        return ty * (g - s) + y * (tg - np.sum(tg * y + g * ty, axis=ctx.dim, keepdims=True))
+
+
+class LogSoftmaxBackwardData(Function):
+    """LogSoftmax's backward ``g - exp(y) sum(g)`` as a node (recorded with create_graph)."""
+
+    backward_name = "LogSoftmaxBackwardDataBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, g, y, dim):
+        ctx.save_for_backward(g, y)
+        ctx.dim = dim
+        return g - np.exp(y) * sum_keepdim(g, dim)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, y = ctx.saved_tensors
+        p = common.exp(y)
+        return gg - sum_keepdim(gg * p, ctx.dim), -gg * p * sum_keepdim(g, ctx.dim), None
+
+    @staticmethod
+    def jvp(ctx, tg, ty):
+        g, y = ctx.saved_tensors
+        p = np.exp(y)
+        return (
+            tg - p * np.sum(tg, axis=ctx.dim, keepdims=True) - ty * p * np.sum(g, axis=ctx.dim, keepdims=True)
+        )
 
 
 # ---- public functions -----------------------------------------------------------------------

@@ -67,3 +67,27 @@ def test_0d_output_data_is_an_array_and_its_saved_value_is_bound_to_it():
     y = pyautograd.tensor(0.5, requires_grad=True).exp()
     assert type(y._data).__name__ == "ndarray"
     assert y.grad_fn._saved_sources[0][1] is y._vc  # the saved output shares y's version
+
+
+def test_grad_kept_by_backward_with_create_graph_is_a_copy_node():
+    def run(L):
+        x = L.tensor([0.5, 2.0], requires_grad=True)
+        (x**3).sum().backward(create_graph=True)
+        first = type(x.grad.grad_fn).__name__
+        (h,) = L.autograd.grad(x.grad.sum(), x)
+        (x**2).sum().backward(create_graph=True)
+        return first, type(x.grad.grad_fn).__name__, h.tolist(), x.grad.tolist()
+
+    with pytest.warns(UserWarning):
+        assert run(pyautograd) == run(torch)
+
+
+def test_x_to_the_x_at_zero_has_pytorchs_gradient():
+    def run(L):
+        x = L.tensor([0.0, 0.5], requires_grad=True)
+        e = L.tensor([0.0, 0.0], requires_grad=True)
+        (x**x).sum().backward()
+        (x**e).sum().backward()
+        return x.grad.tolist(), e.grad.tolist()
+
+    assert run(pyautograd) == run(torch)
