@@ -5,8 +5,9 @@ form, same error messages. Read ``tensor.py`` (the data), ``function.py`` (one o
 backward), ``engine.py`` (the backward pass) and ``ops/`` (the formulas).
 """
 
-from . import autograd, backends, cuda, func, linalg, nn, optim, viz
+from . import autograd, backends, cuda, func, linalg, nn, optim, random, viz
 from . import methods as _methods
+from . import random_tensors as _random_tensors
 from .anomaly import is_anomaly_enabled
 from .creation import (
     DoubleTensor,
@@ -21,15 +22,8 @@ from .creation import (
     full,
     full_like,
     linspace,
-    manual_seed,
     ones,
     ones_like,
-    rand,
-    rand_like,
-    randint,
-    randn,
-    randn_like,
-    seed,
     tensor,
     zeros,
     zeros_like,
@@ -55,6 +49,7 @@ from .dtypes import (
     short,
     uint8,
 )
+from .generator import Generator
 from .grad_mode import (
     enable_grad,
     inference_mode,
@@ -152,9 +147,23 @@ from .ops.sorting import argsort, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .serialization import load, save
+from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
+from .random_tensors import (
+    bernoulli,
+    multinomial,
+    normal,
+    rand,
+    rand_like,
+    randint,
+    randint_like,
+    randn,
+    randn_like,
+    randperm,
+)
 from .tensor import Size, Tensor
 
 _methods.install()
+_random_tensors.install()
 
 multiply, subtract, negative, fix = mul, sub, neg, trunc
 div = divide = _methods._div

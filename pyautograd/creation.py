@@ -1,4 +1,4 @@
-"""Creating tensors: from data, filled with constants or ranges, or random (seeded)."""
+"""Creating tensors: from data, filled with constants or ranges (random ones: ``random_tensors``)."""
 
 import warnings
 
@@ -6,27 +6,6 @@ import numpy as np
 
 from . import devices, dtypes, nested
 from .tensor import Tensor, _unwrap
-
-
-class _Random:
-    """The global random generator; ``manual_seed`` makes runs repeatable."""
-
-    generator = np.random.default_rng()
-
-
-random = _Random()
-
-
-def manual_seed(seed):
-    random.generator = np.random.default_rng(int(seed))
-    return random
-
-
-def seed():
-    """Seed the generator from the operating system's entropy and return that seed (as PyTorch)."""
-    s = int(np.random.SeedSequence().entropy) % 2**64
-    manual_seed(s)
-    return s
 
 
 def _finish(data, dtype, requires_grad):
@@ -198,32 +177,6 @@ def linspace(start, end, steps, dtype=None, requires_grad=False):
 
 def eye(n, m=None, dtype=None, requires_grad=False):
     return _finish(np.eye(n, m), dtype or dtypes.get_default_dtype(), requires_grad)
-
-
-def rand(*size, dtype=None, requires_grad=False, generator=None, device=None, pin_memory=False):
-    """Uniform numbers in [0, 1)."""
-    return _finish(random.generator.random(_size(size)).astype(_float_dtype(dtype)), None, requires_grad)
-
-
-def randn(*size, dtype=None, requires_grad=False, generator=None, device=None, pin_memory=False):
-    """Standard normal numbers."""
-    return _finish(
-        random.generator.standard_normal(_size(size)).astype(_float_dtype(dtype)), None, requires_grad
-    )
-
-
-def randint(low, high=None, size=(), dtype=None, requires_grad=False):
-    if high is None:
-        low, high = 0, low
-    return _finish(random.generator.integers(low, high, _size((size,))), dtype or dtypes.int64, requires_grad)
-
-
-def rand_like(t, dtype=None, requires_grad=False):
-    return rand(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
-
-
-def randn_like(t, dtype=None, requires_grad=False):
-    return randn(*t.shape, dtype=dtype or t.dtype, requires_grad=requires_grad)
 
 
 def _legacy(dtype):

@@ -89,12 +89,12 @@ def gradgradcheck(
     """
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
-        from ..creation import random
+        from ..random_tensors import uniform_
 
         with enable_grad():
             outputs = _differentiable(func(*inputs))
         grad_outputs = tuple(
-            Tensor._make(random.generator.uniform(-1, 1, o.shape).astype(o._data.dtype), True)
+            uniform_(Tensor._make(np.empty(o.shape, o._data.dtype)), -1, 1).requires_grad_(True)
             for o in outputs
         )
     else:

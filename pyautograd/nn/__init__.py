@@ -3,6 +3,7 @@
 from . import functional, init, utils
 from .activations import ELU, GELU, LeakyReLU, SiLU, Softplus
 from .containers import ModuleDict, ModuleList
+from .dropout import Dropout
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from .losses import (
     BCELoss,
@@ -31,6 +32,7 @@ __all__ = [
     "Softmax",
     "LogSoftmax",
     "Flatten",
+    "Dropout",
     "MSELoss",
     "BCELoss",
     "BCEWithLogitsLoss",

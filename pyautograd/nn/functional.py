@@ -405,3 +405,6 @@ def cross_entropy(
         classes = input.shape[class_dim]
         loss = loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
     return loss
+
+
+from .dropout import dropout  # noqa: E402, F401  (lives beside nn.Dropout; F.dropout is this one)

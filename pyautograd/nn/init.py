@@ -1,4 +1,4 @@
-"""Initial values for weights, drawn from pyautograd's own generator (``manual_seed``).
+"""Initial values for weights, drawn like PyTorch's (same numbers after the same ``manual_seed``).
 
 Why the defaults matter: with ``n`` inputs a layer sums ``n`` products, so weights of size
 about ``1/sqrt(n)`` keep the outputs' scale the same from layer to layer.
@@ -7,7 +7,7 @@ about ``1/sqrt(n)`` keep the outputs' scale the same from layer to layer.
 import math
 import warnings
 
-from ..creation import random
+from ..grad_mode import no_grad
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -56,11 +56,13 @@ def _fill(tensor, values):
 
 
 def uniform_(tensor, a=0.0, b=1.0, generator=None):
-    return _fill(tensor, random.generator.uniform(a, b, tensor._data.shape))
+    with no_grad():
+        return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor, mean=0.0, std=1.0, generator=None):
-    return _fill(tensor, random.generator.normal(mean, std, tensor._data.shape))
+    with no_grad():
+        return tensor.normal_(mean, std, generator=generator)
 
 
 def constant_(tensor, val):
@@ -95,23 +97,24 @@ def kaiming_uniform_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gene
     """Uniform in [-b, b] with b = gain * sqrt(3 / fan): variance gain^2 / fan (He et al.)."""
     if _no_elements(tensor):
         return tensor
-    bound = calculate_gain(nonlinearity, a) * math.sqrt(3.0 / _fan(tensor, mode))
-    return uniform_(tensor, -bound, bound)
+    std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode))
+    bound = math.sqrt(3.0) * std  # PyTorch's order of operations: the bound's last bit matters
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
     if _no_elements(tensor):
         return tensor
-    return normal_(tensor, 0, calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
+    return normal_(tensor, 0, calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)), generator)
 
 
 def xavier_uniform_(tensor, gain=1.0, generator=None):
     """Uniform with variance 2 / (fan_in + fan_out) (Glorot and Bengio)."""
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
-    bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
-    return uniform_(tensor, -bound, bound)
+    bound = math.sqrt(3.0) * (gain * math.sqrt(2.0 / float(fan_in + fan_out)))
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
-    return normal_(tensor, 0, gain * math.sqrt(2.0 / (fan_in + fan_out)))
+    return normal_(tensor, 0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)

@@ -22,17 +22,16 @@ def lesson_net(lib):
 
 
 # ---- Linear's default initialisation ----------------------------------------------------------
-def test_linear_init_is_pytorchs_default_from_our_generator():
+def test_linear_init_is_pytorchs_default_two_uniform_fills():
+    """kaiming_uniform_(a=sqrt(5)) on the weight, then the bias from the same range, in that
+    order (the numbers themselves are compared with PyTorch in core/test_random_vs_torch.py)."""
     pag.manual_seed(7)
     layer = nn.Linear(5, 3)
-    rng = np.random.default_rng(7)
-    bound = 1 / math.sqrt(5)  # kaiming_uniform(a=sqrt(5)) on fan_in = 5
-    np.testing.assert_array_equal(
-        layer.weight.detach().numpy(), rng.uniform(-bound, bound, (3, 5)).astype(np.float32)
-    )
-    np.testing.assert_array_equal(
-        layer.bias.detach().numpy(), rng.uniform(-bound, bound, 3).astype(np.float32)
-    )
+    pag.manual_seed(7)
+    bound = math.sqrt(3.0) * (math.sqrt(2.0 / (1 + 5)) / math.sqrt(5))
+    weight = pag.empty(3, 5).uniform_(-bound, bound)
+    bias = pag.empty(3).uniform_(-1 / math.sqrt(5), 1 / math.sqrt(5))
+    assert layer.weight.tolist() == weight.tolist() and layer.bias.tolist() == bias.tolist()
     assert layer.weight.dtype == pag.float32 and layer.weight.requires_grad and layer.weight.is_leaf
 
 

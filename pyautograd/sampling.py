@@ -1,0 +1,200 @@
+"""From raw bits to numbers: PyTorch's CPU transforms, drawn in PyTorch's order.
+
+Each function takes a ``Generator`` and returns a NumPy array; the tensor-level functions in
+``random_tensors`` (factories and ``Tensor`` methods) wraps them. The rules (all checked
+against PyTorch 2.13, see ``tests/core/test_random_vs_torch.py``):
+
+* uniform float32 = low 24 bits of one 32-bit word * 2**-24; float64 = low 53 bits of one 64-bit
+  word (two 32-bit words, first one high) * 2**-53; then ``u * (high - low) + low`` as one fused
+  multiply-add.
+* normal, 16 or more elements in one contiguous block: first draw a uniform per element, then
+  turn each block of 16 into 8 Box-Muller pairs (element j with j + 8); a last partial block is
+  redrawn as 16 fresh uniforms that overwrite the last 16 elements. float32 uses the AVX2
+  polynomials of ``float32_math``, float64 the C library's log/cos/sin.
+* normal, fewer than 16 elements (or a strided view): one pair of float64 uniforms gives
+  ``r = sqrt(-2 log(1 - u2))`` and ``theta = 2 pi u1``; ``r cos theta`` is returned now and
+  ``r sin theta`` is kept in the generator for the next normal, even one in a later call.
+* integers in [low, high): ``word % (high - low) + low`` with a 32-bit word, or a 64-bit one when
+  the range is 2**32 or more (for int64, float and double tensors).
+"""
+
+import math
+
+import numpy as np
+
+from . import float32_math
+
+NORMAL_BLOCK = 16  # PyTorch's vectorised normal path needs at least this many contiguous elements
+
+
+def _libm(func, x):
+    """``func`` of every element through Python's ``math`` (the C library, as PyTorch calls it):
+    NumPy's own vectorised float64 log/sin/cos differ from it in the last bit now and then."""
+    return np.fromiter(map(func, x.ravel().tolist()), np.float64, x.size).reshape(x.shape)
+
+
+def _fma64(a, b, c):
+    """``a * b + c`` with one rounding in float64, as the fused multiply-add PyTorch's compiler
+    emits: the product's rounding error is recovered exactly (Dekker), then added back."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    product = a * b
+    split = 134217729.0  # 2**27 + 1 splits a double into two 26-bit halves
+    a_hi = a * split - (a * split - a)
+    b_hi = b * split - (b * split - b)
+    a_lo, b_lo = a - a_hi, b - b_hi
+    product_error = ((a_hi * b_hi - product) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
+    total = product + c
+    back = total - product
+    sum_error = (product - (total - back)) + (c - back)
+    return total + (sum_error + product_error)
+
+
+def uniform(gen, count, dtype, low=0.0, high=1.0):
+    """``count`` numbers in [low, high) of NumPy ``dtype`` (float32 or float64)."""
+    if dtype == np.float32:
+        low32, high32 = np.float32(low), np.float32(high)
+        u = gen.uniform32(count)
+        if low32 == 0 and high32 == 1:
+            return u
+        return float32_math.fma(u, high32 - low32, low32)
+    u = gen.uniform64(count)
+    if low == 0 and high == 1:
+        return u.astype(dtype, copy=False)
+    return _fma64(u, float(high) - float(low), float(low)).astype(dtype, copy=False)
+
+
+def _box_muller_blocks(u, dtype):
+    """Blocks of 16 uniforms (rows) to blocks of 16 normals: pairs (j, j + 8)."""
+    if dtype == np.float32:
+        radius = np.sqrt(np.float32(-2) * float32_math.log(np.float32(1) - u[:, :8]))
+        sin, cos = float32_math.sincos(np.float32(2 * np.pi) * u[:, 8:])
+    else:
+        radius = np.sqrt(-2 * _libm(math.log, 1 - u[:, :8]))
+        theta = 2 * np.pi * u[:, 8:]
+        sin, cos = _libm(math.sin, theta), _libm(math.cos, theta)
+    out = np.empty_like(u)
+    np.multiply(radius, cos, out=out[:, :8])
+    np.multiply(radius, sin, out=out[:, 8:])
+    return out
+
+
+def _scale(z, dtype, mean, std):
+    if mean == 0 and std == 1:
+        return z
+    if dtype == np.float32:
+        return float32_math.fma(z, np.float32(std), np.float32(mean))
+    return _fma64(z, std, mean).astype(dtype, copy=False)
+
+
+def normal(gen, count, dtype, mean=0.0, std=1.0, contiguous=True):
+    """``count`` normal numbers, by PyTorch's vectorised path or its pairwise cached one."""
+    if count >= NORMAL_BLOCK and contiguous and dtype in (np.float32, np.float64):
+        draw = gen.uniform32 if dtype == np.float32 else gen.uniform64
+        u = draw(count)
+        whole = count // NORMAL_BLOCK * NORMAL_BLOCK
+        out = np.empty(count, dtype)
+        out[:whole] = _box_muller_blocks(u[:whole].reshape(-1, NORMAL_BLOCK), dtype).ravel()
+        if count % NORMAL_BLOCK:
+            out[whole:] = u[whole:]  # overwritten below, but PyTorch drew them: so did we
+            tail = draw(NORMAL_BLOCK).reshape(1, NORMAL_BLOCK)
+            out[count - NORMAL_BLOCK :] = _box_muller_blocks(tail, dtype).ravel()
+        return _scale(out, dtype, mean, std)
+    z = _cached_pairs(gen, count)
+    return _fma64(z, std, mean).astype(dtype)
+
+
+def _cached_pairs(gen, count):
+    """``count`` float64 standard normals, starting with the generator's cached one."""
+    out = np.empty(count)
+    start = 0
+    if count and gen._normal is not None:
+        out[0], gen._normal, start = gen._normal, None, 1
+    pairs = (count - start + 1) // 2
+    if pairs:
+        u = gen.uniform64(2 * pairs).reshape(pairs, 2)
+        radius = np.sqrt(-2 * _libm(math.log1p, -u[:, 1]))
+        theta = 2 * np.pi * u[:, 0]
+        both = np.stack([radius * _libm(math.cos, theta), radius * _libm(math.sin, theta)], axis=1).ravel()
+        out[start:] = both[: count - start]
+        if (count - start) % 2:
+            gen._normal = float(both[-1])
+    return out
+
+
+# ---- integers -------------------------------------------------------------------------------------
+_FULL_RANGE = {  # random_() without bounds: word % (this + 1), as PyTorch's uniform_int
+    np.dtype(np.int64): 2**63 - 1,
+    np.dtype(np.int32): 2**31 - 1,
+    np.dtype(np.int16): 2**15 - 1,
+    np.dtype(np.int8): 2**7 - 1,
+    np.dtype(np.uint8): 2**8 - 1,
+    np.dtype(np.float64): 2**53,
+    np.dtype(np.float32): 2**24,
+    np.dtype(np.float16): 2**11,
+}
+_WIDE = (np.dtype(np.int64), np.dtype(np.float64))
+
+
+def random_full(gen, count, dtype):
+    """``Tensor.random_()``: integers from 0 to the largest the dtype holds exactly."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return (gen.random32(count) & np.uint64(1)).astype(np.bool_)
+    words = gen.random64(count) if dtype in _WIDE else gen.random32(count)
+    return (words % np.uint64(_FULL_RANGE[dtype] + 1)).astype(dtype)
+
+
+def random_range(gen, count, dtype, low, high):
+    """Integers in [low, high): ``word % range + low``."""
+    dtype = np.dtype(dtype)
+    span = int(high) - int(low)
+    wide = span >= 2**32 and dtype in (*_WIDE, np.dtype(np.float32))
+    words = gen.random64(count) if wide else gen.random32(count)
+    offsets = words % np.uint64(span)
+    return (offsets.astype(np.int64) + np.int64(low)).astype(dtype)
+
+
+def randperm(gen, n):
+    """A Fisher-Yates shuffle of 0..n-1: position i swaps with i + (word % (n - i))."""
+    order = list(range(n))
+    if n > 1:
+        spans = np.arange(n, 1, -1, dtype=np.uint64)
+        picks = (gen.random32(n - 1) % spans).astype(np.int64) + np.arange(n - 1)
+        for i, j in enumerate(picks.tolist()):
+            order[i], order[j] = order[j], order[i]
+    return np.array(order, dtype=np.int64)
+
+
+# ---- other distributions --------------------------------------------------------------------------
+def bernoulli(gen, probabilities):
+    """One draw per probability: 1 where a uniform falls below it (float64 uniforms for float64
+    probabilities or a Python number, float32 ones for float32 probabilities)."""
+    p = np.asarray(probabilities)
+    if p.dtype == np.float32:
+        u = gen.uniform32(p.size).reshape(p.shape)
+    else:
+        u = gen.uniform64(p.size).reshape(p.shape)
+    return u < p
+
+
+def exponential(gen, count, dtype, rate=1.0):
+    """``-log(1 - u) / rate`` with float64 uniforms."""
+    u = gen.uniform64(count)
+    return ((-1.0 / rate) * _libm(math.log1p, -u)).astype(dtype)
+
+
+def multinomial(gen, probs, num_samples, replacement):
+    """Indices drawn from each row of ``probs`` (a 2-D array of non-negative weights)."""
+    if not replacement or num_samples == 1:
+        # PyTorch's shortcut: argmax / top-k of p / q with q ~ Exp(1) (the Gumbel trick)
+        q = exponential(gen, probs.size, probs.dtype).reshape(probs.shape)
+        keys = probs / q
+        return np.argsort(-keys, axis=-1, kind="stable")[:, :num_samples]
+    out = np.empty((probs.shape[0], num_samples), np.int64)
+    for row, weights in enumerate(probs):
+        cumulative = np.cumsum(weights)  # sequential, in the weights' dtype, like PyTorch
+        cumulative = cumulative / cumulative[-1]
+        cumulative[-1] = 1
+        u = gen.uniform64(num_samples)
+        out[row] = np.searchsorted(cumulative.astype(np.float64), u, side="left")
+    return out
