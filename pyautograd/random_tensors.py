@@ -63,7 +63,7 @@ def _fill(tensor, values):
         raise RuntimeError(_LEAF_INPLACE)
     target = _memory_order(tensor._data)
     target[...] = values.reshape(target.shape)
-    tensor._vc[0] += 1
+    tensor._bump_version()
     return tensor
 
 
