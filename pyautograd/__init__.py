@@ -146,7 +146,6 @@ from .ops.shape import (
 from .ops.sorting import argsort, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
-from .serialization import load, save
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from .random_tensors import (
     bernoulli,
@@ -160,6 +159,7 @@ from .random_tensors import (
     randn_like,
     randperm,
 )
+from .serialization import load, save
 from .tensor import Size, Tensor
 
 _methods.install()
