@@ -26,7 +26,6 @@ import json
 import os
 import pathlib
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -180,7 +179,11 @@ def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
     return "\n".join(lines), verdicts
 
 
-def write_section(path: pathlib.Path, table: str, verdicts: list[str], rounds: int) -> None:
+def write_results(path: pathlib.Path, table: str, verdicts: list[str], rounds: int) -> None:
+    """Rewrite the ``boot`` section of RESULTS.md (bench/results.py keeps the other sections)."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+    from results import write_section
+
     load = os.getloadavg()[0]
     body = (
         f"{SECTION}\n\nCommand: `python bench/boot.py` (medians of {rounds} rounds, one run; headless "
@@ -189,13 +192,7 @@ def write_section(path: pathlib.Path, table: str, verdicts: list[str], rounds: i
         "| what | time | ratio |\n|---|---|---|\n"
         f"{table}\n\nGoals:\n\n" + "\n".join(verdicts) + "\n"
     )
-    text = path.read_text() if path.exists() else ""
-    pattern = re.compile(re.escape(SECTION) + r"\n.*?(?=\n## |\Z)", re.S)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: body.rstrip("\n"), text)
-    else:
-        text = text.rstrip("\n") + "\n\n" + body
-    path.write_text(text if text.endswith("\n") else text + "\n")
+    write_section("boot", body, path)
 
 
 def main(argv=None):
@@ -228,7 +225,7 @@ def main(argv=None):
     print(table)
     print("\n".join(verdicts))
     if not args.no_write:
-        write_section(pathlib.Path(args.output), table, verdicts, args.rounds)
+        write_results(pathlib.Path(args.output), table, verdicts, args.rounds)
 
 
 if __name__ == "__main__":

@@ -38,9 +38,12 @@ def test_ratios_and_verdicts(boot):
 
 def test_section_replaced_in_place_and_others_kept(boot, tmp_path):
     path = tmp_path / "RESULTS.md"
-    path.write_text("# Benchmark\n\nstep timings\n\n## Later section\n\nkept\n")
-    boot.write_section(path, "| first |", ["- a"], 3)
-    boot.write_section(path, "| second |", ["- b"], 3)
+    path.write_text(
+        "# Benchmarks\n\n<!-- begin step -->\nstep timings\n<!-- end step -->\n\n## Notes\n\nkept\n"
+    )
+    boot.write_results(path, "| first |", ["- a"], 3)
+    boot.write_results(path, "| second |", ["- b"], 3)
     text = path.read_text()
     assert text.count(boot.SECTION) == 1 and "| second |" in text and "| first |" not in text
-    assert text.startswith("# Benchmark\n\nstep timings\n") and "## Later section\n\nkept\n" in text
+    assert text.startswith("# Benchmarks\n\n<!-- begin step -->\nstep timings\n<!-- end step -->\n")
+    assert "## Notes\n\nkept\n" in text and text.count("<!-- begin boot -->") == 1
