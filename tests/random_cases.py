@@ -240,3 +240,23 @@ CASES["randn_1000x1000_corner"] = _seeded(0, lambda T: [T.randn(1000, 1000)[::97
 CASES["state_roundtrip"] = _state_roundtrip
 CASES["generator_object"] = _generator_object
 CASES["fork_rng"] = _fork
+
+
+def _data_loader(T):
+    """Shuffled batches in RandomSampler's order; every pass also draws a base seed."""
+    data = T.utils.data if hasattr(T, "utils") else None
+    X = T.arange(20.0).reshape(10, 2)
+    y = T.arange(10)
+    ds = data.TensorDataset(X, y)
+    out = [[xb, yb] for xb, yb in data.DataLoader(ds, batch_size=4, shuffle=True)]
+    out.append([yb for _, yb in data.DataLoader(ds, batch_size=3, drop_last=True)])
+    out.append(T.rand(2))
+    g = T.Generator().manual_seed(5)
+    out.append([b[1] for b in data.DataLoader(ds, batch_size=5, shuffle=True, generator=g)])
+    out.append([b for b in data.DataLoader([1.5, 2.5, 3.5], batch_size=2)])
+    out.append(T.rand(1))
+    return out
+
+
+for _seed in (0, 42, -7):
+    CASES[f"data_loader_seed{_seed}"] = _seeded(_seed, _data_loader)

@@ -1,0 +1,23 @@
+"""``pyautograd.utils.data``: datasets, samplers and the ``DataLoader`` that batches them.
+
+Shuffling draws exactly what PyTorch's ``RandomSampler`` draws, so after the same
+``manual_seed`` the batches come in PyTorch's order.
+"""
+
+from .collate import default_collate, default_convert
+from .dataloader import DataLoader
+from .dataset import Dataset, Subset, TensorDataset
+from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
+
+__all__ = [
+    "BatchSampler",
+    "DataLoader",
+    "Dataset",
+    "RandomSampler",
+    "Sampler",
+    "SequentialSampler",
+    "Subset",
+    "TensorDataset",
+    "default_collate",
+    "default_convert",
+]
