@@ -1,5 +1,6 @@
 // One cell's output area. Everything the reader's code produces is inserted as text
 // (createTextNode / textContent) or as sanitised SVG / a canvas chart; never as HTML.
+import { recordSolved } from "./exercises.js";
 import { explain } from "./explain.js";
 import { rendererFor } from "./renderers.js";
 import { t } from "./strings.js";
@@ -101,6 +102,10 @@ export class OutputView {
   /** Draw a display message. A message whose ``key`` names a figure already in this output
    * redraws that figure in place (a picture updated while a loop runs) instead of adding one. */
   display(message) {
+    if (message.kind === "exercise") {
+      if (message.solved) recordSolved(message.id); // a mark, not a figure
+      return Promise.resolve();
+    }
     this.flush();
     const key = typeof message.key === "string" ? message.key : null;
     let figure = key === null ? null : this.figures.get(key);

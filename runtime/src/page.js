@@ -11,6 +11,7 @@ import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
+import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
 
@@ -206,6 +207,7 @@ function leave() {
 
 function scan() {
   leave();
+  showSolved();
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };

@@ -28,6 +28,11 @@ export const renderers = {
     const { renderBoundary } = await import("./pictures.js");
     renderBoundary(message, holder);
   },
+  async backward(message, holder) {
+    const { renderBackward } = await import("./backward.js");
+    holder.replaceChildren();
+    await renderBackward(message, holder);
+  },
 };
 
 /** @param {string} kind @returns {Renderer|undefined} */

@@ -40,6 +40,161 @@ def _op(name, args, forward, inputs, *body):
 
 
 CASES = {
+    "1.2": (
+        "01-computational-graph.md",
+        "answer = count_ops",
+        {
+            "right": """
+def count_ops(root):
+    seen = set()
+
+    def visit(fn):
+        if fn is None or hasattr(fn, "variable") or id(fn) in seen:
+            return
+        seen.add(id(fn))
+        for child, _ in fn.next_functions:
+            visit(child)
+
+    visit(root.grad_fn)
+    return len(seen)
+""",
+            # walks every path, so a node used twice is counted twice
+            "wrong": """
+def count_ops(root):
+    def count(fn):
+        if fn is None or hasattr(fn, "variable"):
+            return 0
+        return 1 + sum(count(child) for child, _ in fn.next_functions)
+
+    return count(root.grad_fn)
+""",
+            "raises": "def count_ops(root):\n    return len(root.next_functions)\n",
+        },
+    ),
+    "2.5": (
+        "02-backprop-by-hand.md",
+        "answer = two_layer_grads",
+        {
+            "right": """
+def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):
+    h = 1 / (1 + np.exp(-(w1 * x1 + w2 * x2 + b1)))
+    yhat = w3 * h + b2
+    d_yhat = 2 * (yhat - y)
+    d_z1 = d_yhat * w3 * h * (1 - h)
+    return [d_z1 * x1, d_z1 * x2, d_z1, d_yhat * h, d_yhat]
+""",
+            # keeps the lesson's h = 0.5 in the sigmoid's local gradient
+            "wrong": """
+def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):
+    h = 1 / (1 + np.exp(-(w1 * x1 + w2 * x2 + b1)))
+    yhat = w3 * h + b2
+    d_yhat = 2 * (yhat - y)
+    d_z1 = d_yhat * w3 * 0.25
+    return [d_z1 * x1, d_z1 * x2, d_z1, d_yhat * h, d_yhat]
+""",
+            "raises": "def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):\n    return grads[0]\n",
+        },
+    ),
+    "3.5": (
+        "03-two-layer-network.md",
+        "answer = train",
+        {
+            "right": """
+def train(p, lr, steps):
+    for _ in range(steps):
+        L, cache = forward(p)
+        grads = backward(p, cache)
+        p = {k: p[k] - lr * grads[k] for k in p}
+    return p
+""",
+            # adds the gradient: gradient ascent
+            "wrong": """
+def train(p, lr, steps):
+    for _ in range(steps):
+        L, cache = forward(p)
+        grads = backward(p, cache)
+        p = {k: p[k] + lr * grads[k] for k in p}
+    return p
+""",
+            "raises": "def train(p, lr, steps):\n    return forward(p, lr)\n",
+        },
+    ),
+    "5.5": (
+        "05-backward-gradient.md",
+        "answer = full_jacobian",
+        {
+            "right": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot, retain_graph=True)
+        rows.append(x.grad.clone())
+        x.grad.zero_()
+    return rows
+""",
+            # forgets to clear x.grad between rows: they accumulate
+            "wrong": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot, retain_graph=True)
+        rows.append(x.grad.clone())
+    return rows
+""",
+            # no retain_graph: the second backward through the graph fails
+            "raises": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot)
+        rows.append(x.grad.clone())
+        x.grad.zero_()
+    return rows
+""",
+        },
+    ),
+    "6.4": (
+        "06-training.md",
+        "answer = fit",
+        {
+            "right": """
+def fit(model, X, Y, lr, steps):
+    loss_fn = nn.BCELoss()
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    history = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(X), Y)
+        loss.backward()
+        optimizer.step()
+        history.append(loss.item())
+    return history
+""",
+            # never clears the gradients
+            "wrong": """
+def fit(model, X, Y, lr, steps):
+    loss_fn = nn.BCELoss()
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    history = []
+    for _ in range(steps):
+        loss = loss_fn(model(X), Y)
+        loss.backward()
+        optimizer.step()
+        history.append(loss.item())
+    return history
+""",
+            "raises": "def fit(model, X, Y, lr, steps):\n    return model(X, Y)\n",
+        },
+    ),
     "4.2": (
         "04-automatic-differentiation.md",
         "answer = numeric_grad",
@@ -127,15 +282,17 @@ def numeric_grad(f, point, eps=1e-6):
 }
 
 _pages = {}
+_namespaces = {}
 
 
 def _namespace(page):
-    """A fresh namespace in which every cell of ``page`` has run (cells parsed once)."""
-    if page not in _pages:
+    """The namespace in which every cell of ``page`` has run, once per page: each test
+    defines (or redefines) every name its answer needs, so the tests may share it."""
+    if page not in _namespaces:
         _pages[page] = parse_cells((LESSONS / page).read_text(encoding="utf-8"))
-    ns = {"__name__": "__main__"}
-    run_page(_pages[page], ns)
-    return ns
+        _namespaces[page] = {"__name__": "__main__"}
+        run_page(_pages[page], _namespaces[page])
+    return _namespaces[page]
 
 
 def _check(ex_id, ns):

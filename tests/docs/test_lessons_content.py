@@ -330,3 +330,57 @@ def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
     assert to_dot(namespace["z"]) in shown, "lesson 1 never shows to_dot(z)"
     assert to_dot(namespace["out_a"]) in shown and to_dot(namespace["out_b"]) in shown
     assert to_dot(namespace["out_a"]) != to_dot(namespace["out_b"]), "the if should change the graph"
+
+
+# ---------------------------------------------------------------- exercises, second edition
+
+# Lessons whose exercises follow the second edition (issue 10): difficulty in every exercise
+# heading, matching the exercise's ``level``, and at least one exercise that takes code.
+SECOND_EDITION = [
+    "01-computational-graph.md",
+    "02-backprop-by-hand.md",
+    "03-two-layer-network.md",
+    "04-automatic-differentiation.md",
+    "04a-build-your-own-autograd.md",
+    "05-backward-gradient.md",
+    "06-training.md",
+]
+
+
+@pytest.mark.parametrize("name", SECOND_EDITION)
+def test_exercise_headings_mark_difficulty_and_one_takes_code(name):
+    from lessonkit.exercises import _lookup, label
+
+    text = _lesson_path(name).read_text(encoding="utf-8")
+    ids = sorted({i for cell in parse_cells(text) for i in _CHECK_CALL.findall(cell.code)})
+    for ex_id in ids:
+        heading = re.search(r"^### অনুশীলন " + re.escape(label(ex_id)) + r"(?![০-৯]).*$", text, flags=re.M)
+        assert heading, f"{name}: no heading for exercise {ex_id}"
+        stars = re.search(r"\((★+)\)\s*$", heading.group())
+        assert stars and len(stars.group(1)) == _lookup(ex_id).level, f"{name}: {heading.group()!r}"
+    assert any(_lookup(i).judge is not None for i in ids), f"{name}: no exercise takes code"
+
+
+# ---------------------------------------------------------------- one term per concept (glossary.md)
+
+
+def _prose_without_glosses(text):
+    """Prose with the English glosses in brackets, e.g. "(backward pass)", taken out."""
+    return re.sub(r"\([A-Za-z][A-Za-z ,\-]*\)", " ", prose_of(text))
+
+
+@pytest.mark.parametrize("page", ALL_PAGES, ids=[str(p.relative_to(DOCS)) for p in ALL_PAGES])
+def test_one_term_per_concept(page):
+    text = page.read_text(encoding="utf-8")
+    prose = _prose_without_glosses(text)
+    problems = []
+    if "কিনা" in prose:
+        problems.append('"কিনা": write "কি না"')
+    if re.search(r"\bbackward\b", prose) and page.name != "glossary.md":  # its English column
+        problems.append('"backward" in prose: write "ব্যাকওয়ার্ড" (English only as a gloss in brackets)')
+    if re.search(r"(?<=[A-Za-z0-9`)]) এর\b", prose_of(text).replace("  ", " ")) or re.search(r"` এর\b", text):
+        problems.append('a case ending after code or English: write "-এর" (e.g. `x`-এর)')
+    ascii_headings = [h for h in headings_of(text) if re.search(r"[0-9]", h)]
+    if ascii_headings:
+        problems.append(f"headings number in Bengali digits: {ascii_headings}")
+    assert not problems, f"{page.name}: " + "; ".join(problems)

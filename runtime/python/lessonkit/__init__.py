@@ -7,8 +7,9 @@ In CPython (the test suite) the default sink keeps the messages in ``displayed``
 can look at them. Nothing here prints, so a cell's stdout is the same in both places.
 """
 
+from .backward_steps import show_backward
 from .display import displayed, plot, set_sink, show
 from .exercises import check
 from .pictures import boundary, images
 
-__all__ = ["show", "plot", "images", "boundary", "check", "displayed", "set_sink"]
+__all__ = ["show", "plot", "images", "boundary", "show_backward", "check", "displayed", "set_sink"]

@@ -1,4 +1,4 @@
-"""The display protocol: ``{"kind": "dot" | "plot" | "images" | "boundary", ...}`` messages sent to a sink.
+"""The display protocol: ``{"kind": "dot" | "plot" | "images" | "boundary" | "backward" | "exercise", ...}`` messages sent to a sink.
 
 Every display function takes ``key``: a later display with the same key, in the same cell,
 replaces the earlier figure *in place* instead of adding a new one. That is how a loop
@@ -37,6 +37,11 @@ def show(obj, title=None, key=None):
     if not obj.lstrip().startswith(("digraph", "graph", "strict")):
         raise ValueError("show() expects DOT text or a tensor")
     send({"kind": "dot", "dot": obj, "title": title}, key)
+
+
+def mark_solved(exercise_id):
+    """Tell the page that an exercise was solved (it remembers it in the browser)."""
+    send({"kind": "exercise", "id": str(exercise_id), "solved": True})
 
 
 def _as_floats(values):

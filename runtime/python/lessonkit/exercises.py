@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .display import mark_solved
+
 LEVELS = {1: "সহজ", 2: "মাঝারি", 3: "কঠিন"}
 
 
@@ -122,6 +124,7 @@ def check(exercise_id, answer):
         return False
     if ok:
         print(f"{name}: ✅ ঠিক হয়েছে!")
+        mark_solved(exercise_id)
     else:
         print(f"{name}: ❌ এখনও মেলেনি। ইঙ্গিত: {exercise.hint}")
     return ok

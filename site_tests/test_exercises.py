@@ -1,0 +1,51 @@
+"""Exercises in the browser: a passing check() marks the exercise as solved, on its heading
+and in the navigation, and the browser remembers it across visits."""
+
+from conftest import cell, shot, wait_cells
+
+LESSON = "lessons/04a-build-your-own-autograd/"
+ANSWER = "from lessonkit import check\n\n\ndef pass_counts(n, m):\n    return m, n\n\n\ncheck('4a.4', pass_counts)\n"
+
+
+def _set_code(page, index, code):
+    editor = cell(page, index).locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def _exercise_cell(page, exercise_id):
+    sources = page.evaluate("[...document.querySelectorAll('.lr-cell')].map(c => c.dataset.src)")
+    return next(i for i, src in enumerate(sources) if f'check("{exercise_id}"' in src)
+
+
+def test_solved_exercise_is_marked_and_remembered(server, open_page, numpy_in_site):
+    s = open_page(server.url + LESSON)
+    page = s.page
+    wait_cells(page)
+    heading = page.locator("h3", has_text="অনুশীলন ৪ক.৪")
+    nav_link = page.locator('nav a.md-nav__link[href$="04a-build-your-own-autograd/"]').first
+    assert heading.locator(".lr-solved-mark").count() == 0
+
+    index = _exercise_cell(page, "4a.4")
+    wrong = ANSWER.replace("return m, n", "return n, m")
+    _set_code(page, index, wrong)
+    result = page.evaluate(f"window.lessonRunner.run({index})")
+    assert "❌" in result["stdout"], result
+    assert heading.locator(".lr-solved-mark").count() == 0, "a wrong answer must not mark the exercise"
+
+    _set_code(page, index, ANSWER)
+    result = page.evaluate(f"window.lessonRunner.run({index})")
+    assert "✅" in result["stdout"], result
+    heading.locator(".lr-solved-mark").wait_for()
+    assert "4a.4" in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')")
+    assert "✓ ১" in nav_link.locator(".lr-solved-count").inner_text()
+    shot(page, "exercise-solved", full_page=False)
+
+    page.reload()
+    wait_cells(page)
+    assert page.locator("h3", has_text="অনুশীলন ৪ক.৪").locator(".lr-solved-mark").count() == 1
+    assert page.locator("h3", has_text="অনুশীলন ৪ক.৩").locator(".lr-solved-mark").count() == 0
+    assert "✓ ১" in page.locator(".lr-solved-count").first.inner_text()
+    assert not s.errors, s.errors
