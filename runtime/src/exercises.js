@@ -60,9 +60,9 @@ export function showSolved(solved = load()) {
   for (const entry of Object.values(solved)) perPage.set(entry.page, (perPage.get(entry.page) || 0) + 1);
   for (const link of document.querySelectorAll("a.md-nav__link[href]")) {
     link.querySelector(".lr-solved-count")?.remove();
-    const href = link.getAttribute("href");
-    if (href.startsWith("#")) continue; // the table of contents, not a page
-    const path = new URL(href, location.href).pathname;
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (url.hash) continue; // the table of contents: sections, not pages
+    const path = url.pathname;
     const n = perPage.get(path);
     if (!n) continue;
     const badge = document.createElement("span");
