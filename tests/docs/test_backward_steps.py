@@ -85,3 +85,23 @@ def test_vector_graph_shows_contributions_without_scalar_locals():
 def test_a_leaf_or_a_constant_is_refused():
     with pytest.raises(ValueError, match="requires_grad"):
         backward_steps(torch.tensor(1.0, requires_grad=True))
+
+
+def test_lessonkit_imports_where_numpy_did_not_load():
+    """The browser still runs plain Python cells when NumPy failed to load: lessonkit must import."""
+    import subprocess
+
+    code = (
+        "import builtins, sys\n"
+        f"sys.path.insert(0, {str(RUNTIME_PYTHON)!r})\n"
+        "real = builtins.__import__\n"
+        "def blocked(name, *args, **kwargs):\n"
+        "    if name.split('.')[0] == 'numpy':\n"
+        "        raise ModuleNotFoundError(\"No module named 'numpy'\")\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = blocked\n"
+        "import lessonkit\n"
+        "print(callable(lessonkit.show_backward), callable(lessonkit.check))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "True True\n", done.stderr

@@ -14,9 +14,10 @@ still hold its saved values: call this before ``backward()`` (or after one with
 
 A value is known for the leaves, the root and every intermediate tensor given a ``.name``
 (the engine does not keep unnamed intermediate outputs); others show their gradient only.
-"""
 
-import numpy as np
+NumPy is imported inside the functions: lessonkit itself must import where NumPy failed to
+load (plain Python cells still run there).
+"""
 
 OP_SYMBOLS = {
     "AddBackward0": "+",
@@ -34,6 +35,8 @@ OP_SYMBOLS = {
 
 
 def _fmt(array):
+    import numpy as np
+
     from pyautograd.viz import _format
 
     return _format(np.asarray(array))
@@ -61,6 +64,8 @@ class _Node:
         return OP_SYMBOLS.get(self.fn.name(), self.fn.name())
 
     def label(self):
+        import numpy as np
+
         lines = [self.name() if self.leaf else f"{self.name()}  [{self.fn.name()}]"]
         if self.tensor is not None:
             data = self.tensor._data
@@ -95,6 +100,8 @@ def _escape(text):
 
 def backward_steps(root, title=None):
     """The display message for ``root``'s backward pass (see the module docstring)."""
+    import numpy as np
+
     from pyautograd.grad_mode import no_grad
 
     if root.grad_fn is None:
