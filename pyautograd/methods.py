@@ -35,14 +35,23 @@ _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place
 _VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 
 
-def _is_view_of_leaf(t):
-    """``w[0]``, ``w.t()``, ``w.view(4)`` (views, views of views) of a leaf that requires grad."""
+_VIEW_OF_NON_LEAF_INPLACE = (
+    "pyautograd does not support in-place operations on a view of a tensor that is part of the "
+    "graph: PyTorch rewrites the base tensor's graph (CopySlices), pyautograd would silently give "
+    "the base a wrong gradient. Write it out of place instead (torch.where, masked_fill, torch.cat) "
+    "or build a new tensor."
+)
+
+
+def _view_root(t):
+    """For a view (``y[0]``, ``y.t()``, ``y.view(4)``, views of views): the node of the tensor it
+    is a view of (AccumulateGrad for a leaf); ``None`` when ``t`` is not a recorded view."""
     node = t.grad_fn
     if node is None or not getattr(node, "is_view", False):
-        return False
+        return None
     while getattr(node, "is_view", False):
         node = node.next_functions[0][0]
-    return isinstance(node, AccumulateGrad)
+    return node
 
 
 def _requires_grad(x):
@@ -108,8 +117,11 @@ def _inplace(self, op, *args, ufunc=None):
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
-    if _is_view_of_leaf(self):
-        raise RuntimeError(_VIEW_OF_LEAF_INPLACE)
+    root = _view_root(self)
+    if root is not None:
+        raise RuntimeError(
+            _VIEW_OF_LEAF_INPLACE if isinstance(root, AccumulateGrad) else _VIEW_OF_NON_LEAF_INPLACE
+        )
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
     old_value._tangent = self._tangent
     result = op(old_value, *args)

@@ -116,9 +116,6 @@ VALUES = {
     "compare_error_not_chained": _chained(lambda T: T.ones(2) < T.ones(3)),
     "where_error_not_chained": _chained(lambda T: T.where(T.ones(2) > 0, T.ones(2), T.ones(3))),
     "eq_with_str": lambda T: [T.ones(2) == "a", T.ones(2) != None],  # noqa: E711
-    "view_of_nonleaf_inplace_ok": lambda T: (lambda y: (y[0].add_(1), y.tolist())[1])(
-        T.ones(2, requires_grad=True) * 1
-    ),
     "detach_inplace_ok": lambda T: (lambda w: (w.detach().add_(1), w.tolist())[1])(
         T.ones(2, requires_grad=True)
     ),
