@@ -5,7 +5,19 @@ form, same error messages. Read ``tensor.py`` (the data), ``function.py`` (one o
 backward), ``engine.py`` (the backward pass) and ``ops/`` (the formulas).
 """
 
-from . import autograd, backends, cuda, func, linalg, nn, optim, random, utils, viz
+from . import (
+    _quiet_numpy,  # noqa: F401  (first: covers the imports below too)
+    autograd,
+    backends,
+    cuda,
+    func,
+    linalg,
+    nn,
+    optim,
+    random,
+    utils,
+    viz,
+)
 from . import methods as _methods
 from . import random_tensors as _random_tensors
 from .anomaly import is_anomaly_enabled

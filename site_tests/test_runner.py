@@ -339,6 +339,7 @@ def test_stop_without_isolation_restarts_python_with_a_notice(browser, plain_ser
             f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=10000
         )
         assert "নতুন করে চালু" in output_text(page, i)
+        assert page.evaluate("window.lessonRunner.lastStop")["outcome"] == "restarted"
         result = page.evaluate("window.lessonRunner.run(0)")
         assert result["error"] is None and "নমস্কার" in result["stdout"]
         assert not session.foreign

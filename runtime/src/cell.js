@@ -6,12 +6,20 @@ import { OutputView } from "./output.js";
 import { saveEdit } from "./storage.js";
 import { t } from "./strings.js";
 
-function button(role, label, title) {
+/** A toolbar button: its symbol is decoration (aria-hidden), its name is the Bengali word. */
+function button(role, symbol, label, title) {
   const b = document.createElement("button");
   b.type = "button";
   b.className = `lr-btn lr-btn-${role}`;
   b.dataset.role = role;
-  b.textContent = label;
+  const icon = document.createElement("span");
+  icon.className = "lr-btn-icon";
+  icon.setAttribute("aria-hidden", "true");
+  icon.textContent = symbol;
+  const text = document.createElement("span");
+  text.className = "lr-btn-label";
+  text.textContent = label;
+  b.append(icon, text);
   b.title = title;
   return b;
 }
@@ -28,6 +36,7 @@ export class Cell {
     this.original = element.dataset.src || "";
     this.expectError = element.hasAttribute("data-expect-error");
     this.ran = false;
+    this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
     const next = element.nextElementSibling;
     this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
     this._build();
@@ -46,16 +55,20 @@ export class Cell {
     this.counterEl.className = "lr-counter";
     this.counterEl.dataset.role = "counter";
     this.counterEl.textContent = t.counter(0);
-    this.runBtn = button("run", `▶ ${t.run}`, t.runTitle);
-    this.stopBtn = button("stop", `■ ${t.stop}`, t.stopTitle);
+    this.runBtn = button("run", "▶", t.run, t.runTitle);
+    this.stopBtn = button("stop", "■", t.stop, t.stopTitle);
     this.stopBtn.disabled = true;
-    this.resetBtn = button("reset", `↺ ${t.reset}`, t.resetTitle);
-    const aboveBtn = button("run-above", `⤒ ${t.runAbove}`, t.runAboveTitle);
+    this.resetBtn = button("reset", "↺", t.reset, t.resetTitle);
+    const aboveBtn = button("run-above", "⤒", t.runAbove, t.runAboveTitle);
     aboveBtn.hidden = this.index === 0;
+    const copyBtn = button("copy", "⧉", t.copy, t.copyTitle);
     this.statusEl = document.createElement("span");
     this.statusEl.className = "lr-status";
     this.statusEl.dataset.role = "status";
-    bar.append(this.counterEl, this.runBtn, this.stopBtn, this.resetBtn, aboveBtn, this.statusEl);
+    // a live region: "running", "done in 12 ms", "error" are announced as they change
+    this.statusEl.setAttribute("role", "status");
+    this.statusEl.setAttribute("aria-live", "polite");
+    bar.append(this.counterEl, this.runBtn, this.stopBtn, this.resetBtn, aboveBtn, copyBtn, this.statusEl);
 
     const editorBox = document.createElement("div");
     editorBox.className = "lr-editor";
@@ -90,6 +103,7 @@ export class Cell {
     this.stopBtn.addEventListener("click", () => this.actions.stop(this));
     this.resetBtn.addEventListener("click", () => this.reset());
     aboveBtn.addEventListener("click", () => this.actions.runAbove(this));
+    copyBtn.addEventListener("click", () => this.copy(copyBtn));
     this.setState("idle");
     el.classList.add("lr-ready");
   }
@@ -116,6 +130,21 @@ export class Cell {
       )
     )
       this.actions.storageFailed(this);
+  }
+
+  /** Copy the code as it is now in the editor (with the reader's edits). */
+  async copy(copyBtn) {
+    const label = copyBtn.querySelector(".lr-btn-label");
+    try {
+      await navigator.clipboard.writeText(this.code);
+      label.textContent = t.copied;
+    } catch (_err) {
+      label.textContent = t.copyFailed;
+    }
+    clearTimeout(this.copyTimer);
+    this.copyTimer = setTimeout(() => {
+      label.textContent = t.copy;
+    }, 2000);
   }
 
   reset() {

@@ -3,18 +3,36 @@
 import { instance } from "@viz-js/viz";
 import { sanitizeSVG } from "./sanitize-svg.js";
 
+const PT = 4 / 3; // Graphviz sizes its SVG in points
+const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figure scrolls
+
 let vizPromise = null;
 
+/** Graphviz read the DOT text and refused it; ``message`` is Graphviz's own reason. */
+export class DotError extends Error {}
+
+/**
+ * Returns ``{svg, warnings}``; throws DotError when the DOT text is wrong, any other
+ * error when Graphviz itself could not be loaded or run.
+ */
 export async function renderDot(dot) {
   vizPromise = vizPromise || instance();
+  vizPromise.catch(() => {
+    vizPromise = null; // let a later figure try loading again
+  });
   const viz = await vizPromise;
   const result = viz.render(dot, { format: "svg" });
+  const said = (level) => result.errors.filter((e) => e.level === level).map((e) => e.message.trim());
   if (result.status !== "success") {
-    const why = result.errors.map((e) => e.message).join("\n");
-    throw new Error(why || "Graphviz could not draw this graph");
+    const why = [...said("error"), ...said(undefined)].join("\n");
+    throw new DotError(why || "Graphviz could not draw this graph");
   }
   const svg = sanitizeSVG(result.output);
   if (!svg) throw new Error("Graphviz returned no SVG");
   svg.setAttribute("role", "img");
-  return svg;
+  // Fit narrow screens by shrinking only so far: below that, labels would be unreadable
+  // (6 px on a phone), so the figure scrolls sideways instead.
+  const width = Number.parseFloat(svg.getAttribute("width") || "");
+  if (width > 0) svg.style.minWidth = `${Math.round(width * PT * MIN_SCALE)}px`;
+  return { svg, warnings: said("warning") };
 }

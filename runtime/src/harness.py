@@ -2,22 +2,34 @@
 
 One namespace per page visit (like a notebook kernel per page). Each cell runs through
 ``lessonkit.cells.execute``, the same function the CPython tests use, so tracebacks and
-error lines read the same in both places; the traceback shown to the reader keeps only
-frames of the reader's own cells.
+error lines read the same in both places. A run is named ``<cell N>``, N being the run's
+counter that the reader sees beside the cell (``[N]``, like Jupyter's ``In [N]``); the
+CPython tests run each cell once, in order, so cell i is run i + 1 there too. The
+traceback shown to the reader keeps only frames of the reader's own cells, and at most
+``TRACEBACK_FRAMES`` of them (a runaway recursion has as many frames as the limit allows).
 """
 
 import json
 import linecache
+import math
 import sys
+import time
 import traceback
 
 from lessonkit.cells import cell_filename, execute, last_line
 
+TRACEBACK_FRAMES = 50
+
 _namespaces = {}
 
 
-def setup(post_display):
-    """Line-buffer the streams (so prints appear as they happen) and route lessonkit displays."""
+def setup(post_display, wait_for_interrupt=None):
+    """Line-buffer the streams (so prints appear as they happen), route lessonkit displays,
+    and, when the page can interrupt Python, make ``time.sleep`` wake up for Stop.
+
+    ``wait_for_interrupt(seconds)`` blocks like a sleep but returns at once when Stop
+    raises the interrupt (the worker waits on the shared interrupt buffer), raising the
+    KeyboardInterrupt there."""
     sys.stdout.reconfigure(line_buffering=True)
     sys.stderr.reconfigure(line_buffering=True)
     import builtins
@@ -28,9 +40,46 @@ def setup(post_display):
     def sink(message):
         sys.stdout.flush()
         sys.stderr.flush()
-        post_display(json.dumps(message))
+        post_display(_strict_json(message))
 
     lessonkit.set_sink(sink)
+    if wait_for_interrupt is not None:
+        time.sleep = _interruptible_sleep(wait_for_interrupt)
+
+
+def _interruptible_sleep(wait_for_interrupt):
+    """``time.sleep`` in slices that Stop can cut short: the KeyboardInterrupt arrives within
+    one slice instead of after the whole sleep (which made Stop restart Python)."""
+    monotonic = time.monotonic
+
+    def sleep(seconds):
+        seconds = float(seconds)
+        if seconds < 0:
+            raise ValueError("sleep length must be non-negative")
+        deadline = monotonic() + seconds
+        while (left := deadline - monotonic()) > 0:
+            wait_for_interrupt(min(left, 0.25))
+
+    sleep.__doc__ = time.sleep.__doc__
+    return sleep
+
+
+def _strict_json(message):
+    """JSON that JavaScript's JSON.parse accepts: NaN and infinities (not JSON) become null."""
+    try:
+        return json.dumps(message, allow_nan=False)
+    except ValueError:
+        return json.dumps(_finite(message), allow_nan=False)
+
+
+def _finite(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
 
 
 def _no_input(prompt=""):
@@ -77,23 +126,47 @@ def _only_cells(tb_exc):
         todo += [te.__cause__, te.__context__, *(getattr(te, "exceptions", None) or [])]
 
 
-def run_cell(key, index, code):
-    """Execute one cell; return JSON ``{"error": last line or null, "traceback": text or null}``."""
+def _frames(tb):
+    count = 0
+    while tb is not None:
+        count, tb = count + 1, tb.tb_next
+    return count
+
+
+def _format_traceback(exc):
+    """The reader's frames of ``exc``, the last TRACEBACK_FRAMES of them at most."""
+    frames = _frames(exc.__traceback__)
+    limit = -TRACEBACK_FRAMES if frames > TRACEBACK_FRAMES else None
+    te = traceback.TracebackException(type(exc), exc, exc.__traceback__, limit=limit, compact=True)
+    _only_cells(te)
+    lines = list(te.format())
+    if limit is not None:
+        head = lines.index("Traceback (most recent call last):\n")
+        omitted = f"  [... {frames - TRACEBACK_FRAMES} earlier calls not shown]\n"
+        lines.insert(head + 1, omitted)
+    return "".join(lines)
+
+
+def run_cell(key, counter, code):
+    """Execute one run of a cell, named ``<cell counter>``; return JSON
+    ``{"error": last line or null, "traceback": text or null, "kind": type name or null}``.
+    A recursion limit the cell raised is put back afterwards, so it cannot follow the
+    reader into later cells."""
     if key not in _namespaces:
         new_namespace(key)
     ns = _namespaces[key]
-    filename = cell_filename(index)
+    filename = cell_filename(counter)
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     error = text = kind = None
+    recursion_limit = sys.getrecursionlimit()
     try:
-        exc = execute(code, index, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
+        exc = execute(code, counter, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
     finally:
+        sys.setrecursionlimit(recursion_limit)
         sys.stdout.flush()
         sys.stderr.flush()
     if exc is not None:
         kind = type(exc).__name__
         error = last_line(exc)
-        te = traceback.TracebackException(type(exc), exc, exc.__traceback__, compact=True)
-        _only_cells(te)
-        text = "".join(te.format())
+        text = _format_traceback(exc)
     return json.dumps({"error": error, "traceback": text, "kind": kind})

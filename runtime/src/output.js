@@ -3,9 +3,37 @@
 import { recordSolved } from "./exercises.js";
 import { explain } from "./explain.js";
 import { rendererFor } from "./renderers.js";
-import { t } from "./strings.js";
+import { t, bn } from "./strings.js";
 
 const DOM_CAP = 200000; // characters kept in the page per cell (the worker caps too)
+// Terminal escape sequences (colours, cursor moves, titles): the page shows plain text.
+const ESC = String.fromCharCode(27);
+const BEL = String.fromCharCode(7);
+const ANSI = new RegExp(
+  `${ESC}\\[[0-?]*[ -/]*[@-~]|${ESC}\\][^${BEL}${ESC}]*(?:${BEL}|${ESC}\\\\)|${ESC}[@-Z\\\\-_]`,
+  "g",
+);
+
+/**
+ * Append terminal text to a <pre> as a terminal shows it: "\r" returns to the start of
+ * the line, so the next text replaces that line (progress counters print this way).
+ * The block's last, unfinished line is its own text node, so only it is rewritten.
+ */
+function writeTerminal(block, text) {
+  for (const [k, part] of text.replace(ANSI, "").split("\n").entries()) {
+    if (k > 0) {
+      block.line.data += "\n";
+      block.line = block.appendChild(document.createTextNode(""));
+      block.returned = false;
+    }
+    for (const [j, piece] of part.split("\r").entries()) {
+      if (j > 0) block.returned = true;
+      if (!piece) continue;
+      block.line.data = block.returned ? piece : block.line.data + piece;
+      block.returned = false;
+    }
+  }
+}
 
 export class OutputView {
   constructor(element) {
@@ -31,7 +59,11 @@ export class OutputView {
     this.el.hidden = false;
     this.el.appendChild(block);
     this.lastBlock = kind === "stdout" || kind === "stderr" ? block : null;
-    if (this.lastBlock) this.lastBlock.dataset.stream = kind;
+    if (this.lastBlock) {
+      this.lastBlock.dataset.stream = kind;
+      block.line = block.appendChild(document.createTextNode(""));
+      block.returned = false;
+    }
     return block;
   }
 
@@ -54,7 +86,7 @@ export class OutputView {
     for (const [stream, text] of this.pending) {
       const block =
         this.lastBlock && this.lastBlock.dataset.stream === stream ? this.lastBlock : this._block(stream);
-      block.appendChild(document.createTextNode(text));
+      writeTerminal(block, text);
     }
     this.pending = [];
   }
@@ -97,6 +129,28 @@ export class OutputView {
     pre.className = "lr-traceback";
     pre.textContent = traceback || errorLine;
     box.appendChild(pre);
+  }
+
+  /** More figures than the worker forwards: say how many were left out. */
+  displaysCapped(limit, dropped) {
+    this.notice(t.displaysCapped(bn(limit), bn(dropped)), "warning").dataset.role = "displays-capped";
+  }
+
+  /** Pyodide itself broke and was restarted (page.js); explain what probably happened. */
+  crashed(reason) {
+    this.flush();
+    const box = this._block("error");
+    box.dataset.role = "crashed";
+    const title = document.createElement("p");
+    title.className = "lr-explain-title";
+    title.textContent = t.crashed.title;
+    const body = document.createElement("p");
+    body.className = "lr-explain-body";
+    body.textContent = t.crashed.body;
+    const pre = document.createElement("pre");
+    pre.className = "lr-traceback";
+    pre.textContent = reason;
+    box.append(title, body, pre);
   }
 
   /** Draw a display message. A message whose ``key`` names a figure already in this output

@@ -10,6 +10,7 @@ import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
+import { searchReactsToEveryInput } from "./search-input.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
@@ -94,20 +95,23 @@ function pageKey() {
   return location.pathname.replace(/index\.html$/, "");
 }
 
-/** Run one cell; resolves to {stdout, stderr, error, ms} (error: last traceback line or null). */
+const CANCELLED = { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, cancelled: true };
+
+/**
+ * Run one cell; resolves to {stdout, stderr, error, ms} (error: last traceback line or null).
+ * Each run remembers the cell's Stop count when it was asked for: a Stop in between
+ * (on the queued cell, or on the same cell's earlier run) cancels it.
+ */
 function runCell(cell) {
-  const job = queue.then(() => execute(cell));
+  const stops = cell.stops;
+  const job = queue.then(() => (cell.stops === stops ? execute(cell, stops) : CANCELLED));
   queue = job.catch(() => {});
   if (cell.el.dataset.state !== "running") cell.setState("running", t.status.queued);
   return job;
 }
 
-async function execute(cell) {
+async function execute(cell, stops) {
   if (!cell.el.isConnected) return { stdout: "", stderr: "", error: null, ms: 0, skipped: true };
-  if (cell.cancelled) {
-    cell.cancelled = false;
-    return { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, cancelled: true };
-  }
   const here = page;
   cell.hideNotice();
   const missing = here.cells.filter((c) => c.index < cell.index && !c.ran).map((c) => bn(c.index + 1));
@@ -121,28 +125,31 @@ async function execute(cell) {
     return { stdout: "", stderr: "", error: `BootError: ${String(err?.message || err)}`, ms: 0 };
   }
   if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
-  if (cell.cancelled) {
-    cell.cancelled = false;
+  if (cell.stops !== stops) {
     cell.setState("idle", t.status.cancelled);
-    return { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, cancelled: true };
+    return CANCELLED;
   }
   cell.setState("running");
   activeCell = cell;
   here.counter += 1;
   cell.setCounter(here.counter);
   cell.flushSave();
-  const result = await python.run(here.ns, cell.index, cell.code, {
+  const result = await python.run(here.ns, here.counter, cell.code, {
     onStream: (stream, text) => cell.output.stream(stream, text),
     onCapped: (limit) => cell.output.markCapped(limit),
     onDisplay: (message) => cell.output.display(message),
+    onDisplaysCapped: (limit, dropped) => cell.output.displaysCapped(limit, dropped),
   });
   activeCell = null;
   cell.output.flush();
   cell.ran = !result.restarted;
   const ms = result.ms || 0;
-  if (result.crashed) {
-    cell.setState(result.notRun ? "idle" : "error", result.notRun ? t.status.cancelled : t.status.crashed);
-    cell.output.notice(result.notRun ? t.crashCancelled : t.workerCrashed(result.error || ""), "error");
+  if (result.crashed && !result.notRun) {
+    cell.setState("error", t.status.crashed);
+    cell.output.crashed(result.error || "");
+  } else if (result.crashed) {
+    cell.setState("idle", t.status.cancelled);
+    cell.output.notice(t.crashCancelled, "error");
   } else if (result.restarted) {
     cell.setState("error", t.status.stopped);
     cell.output.notice(t.stoppedRestarted, "warning");
@@ -177,9 +184,9 @@ async function execute(cell) {
 }
 
 async function stopCell(cell) {
+  cell.stops += 1; // every run of this cell still in the queue is cancelled
   if (cell !== activeCell) {
     // Queued or waiting for Python to boot: take it out of the queue.
-    cell.cancelled = true;
     cell.setState("idle", t.status.cancelled);
     return;
   }
@@ -280,6 +287,7 @@ window.lessonRunner = {
 };
 
 registerServiceWorker(siteRoot);
+searchReactsToEveryInput();
 if (globalThis.document$ && typeof globalThis.document$.subscribe === "function")
   globalThis.document$.subscribe(scan);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);

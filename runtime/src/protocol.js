@@ -20,6 +20,7 @@ export const FromWorker = Object.freeze({
   stream: "stream",
   capped: "capped",
   display: "display",
+  displaysCapped: "displays-capped",
   done: "done",
   fatal: "fatal",
 });
@@ -42,7 +43,8 @@ export const FromWorker = Object.freeze({
 /**
  * @typedef {{type: "boot", runtimeURL: string, manifest: RuntimeManifest,
  *            interruptBuffer: Int32Array|null}} BootMessage
- * @typedef {{type: "run", id: number, ns: string, index: number, code: string}} RunMessage
+ * @typedef {{type: "run", id: number, ns: string, counter: number, code: string}} RunMessage
+ *   counter: the run's number, shown beside the cell as [N]; the code runs as "<cell N>"
  * @typedef {{type: "new-ns"|"drop-ns", ns: string}} NamespaceMessage
  * @typedef {BootMessage|RunMessage|NamespaceMessage} PageMessage
  */
@@ -57,6 +59,8 @@ export const FromWorker = Object.freeze({
  * @typedef {{type: "stream", id: number, stream: "stdout"|"stderr", text: string}} StreamMessage
  * @typedef {{type: "capped", id: number, limit: number}} CappedMessage
  * @typedef {{type: "display", id: number, message: DisplayMessage}} DisplayEnvelope
+ * @typedef {{type: "displays-capped", id: number, limit: number, dropped: number}} DisplaysCappedMessage
+ *   more new figures than `limit` in one run: `dropped` were not sent
  * @typedef {{type: "fatal", message: string}} FatalMessage
  *   Pyodide's runtime is broken (a fatal error): the page must throw the worker away
  */
@@ -77,7 +81,7 @@ export const FromWorker = Object.freeze({
 
 /**
  * @typedef {ProgressMessage|BytesMessage|ReadyMessage|BootErrorMessage|StreamMessage|
- *           CappedMessage|DisplayEnvelope|FatalMessage|DoneMessage} WorkerMessage
+ *           CappedMessage|DisplayEnvelope|DisplaysCappedMessage|FatalMessage|DoneMessage} WorkerMessage
  */
 
 /**

@@ -1,4 +1,6 @@
 // @ts-check
+import { t } from "./strings.js";
+
 // How each kind of lessonkit display is drawn: one table, one entry per `kind`. A new
 // display adds its Python side in lessonkit and one entry here; output.js looks the kind
 // up and never needs to change. Each renderer draws a message into an (emptied) holder
@@ -10,12 +12,35 @@
  *   draws `message` into `holder` (an empty element inside the cell's output); throws on failure
  */
 
+/** Draw DOT text; when Graphviz refuses it or cannot be loaded, say which and why.
+ * @type {Renderer} */
+async function drawGraph(message, holder) {
+  holder.dataset.role = "graph";
+  let graph;
+  try {
+    graph = await import("./graph.js");
+  } catch (err) {
+    holder.textContent = t.graphUnavailable(String(err?.message || err));
+    return;
+  }
+  try {
+    const { svg, warnings } = await graph.renderDot(/** @type {string} */ (message.dot));
+    holder.replaceChildren(svg);
+    if (warnings.length) {
+      const note = document.createElement("p");
+      note.className = "lr-figure-note";
+      note.textContent = t.graphWarnings(warnings.join("\n"));
+      holder.appendChild(note);
+    }
+  } catch (err) {
+    const why = String(err?.message || err);
+    holder.textContent = err instanceof graph.DotError ? t.graphInvalid(why) : t.graphUnavailable(why);
+  }
+}
+
 /** @type {Record<string, Renderer>} */
 export const renderers = {
-  async dot(message, holder) {
-    const { renderDot } = await import("./graph.js");
-    holder.replaceChildren(await renderDot(/** @type {string} */ (message.dot)));
-  },
+  dot: drawGraph,
   async plot(message, holder) {
     const { renderPlot } = await import("./plot.js");
     renderPlot(message, holder);

@@ -105,6 +105,9 @@ export class PythonWorker {
       case FromWorker.display:
         if (job) job.handlers.onDisplay(message.message);
         break;
+      case FromWorker.displaysCapped:
+        if (job) job.handlers.onDisplaysCapped(message.limit, message.dropped);
+        break;
       case FromWorker.done:
         if (job) {
           this.pending.delete(message.id);
@@ -119,15 +122,15 @@ export class PythonWorker {
     }
   }
 
-  /** Run code in namespace ns; resolves to the worker's "done" message. */
-  async run(ns, index, code, handlers) {
+  /** Run code in namespace ns as ``<cell counter>``; resolves to the worker's "done" message. */
+  async run(ns, counter, code, handlers) {
     await this.boot();
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, handlers });
       this.running = id;
       if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
-      this.worker.postMessage({ type: ToWorker.run, id, ns, index, code });
+      this.worker.postMessage({ type: ToWorker.run, id, ns, counter, code });
     });
   }
 
@@ -145,6 +148,7 @@ export class PythonWorker {
     const job = id && this.pending.get(id);
     if (!job) return Promise.resolve("idle");
     if (!this.interrupt) {
+      this.lastStop = { outcome: "restarted", seen: false, waitedMs: 0, signals: 0 };
       this.restart();
       return Promise.resolve("restarted");
     }
@@ -173,7 +177,11 @@ export class PythonWorker {
    */
   _watchInterrupt(giveUp) {
     const buffer = this.interrupt;
-    Atomics.store(buffer, 0, 2); // SIGINT -> KeyboardInterrupt in the cell
+    const signal = () => {
+      Atomics.store(buffer, 0, 2); // SIGINT -> KeyboardInterrupt in the cell
+      Atomics.notify(buffer, 0); // wakes a time.sleep waiting on the buffer (worker.js)
+    };
+    signal();
     let waited = 0,
       sinceTaken = 0,
       seen = false,
@@ -191,7 +199,7 @@ export class PythonWorker {
         sinceTaken += step;
         if (sinceTaken >= STOP_RESIGNAL_MS) {
           // taken but not ending: signal again
-          Atomics.store(buffer, 0, 2);
+          signal();
           sinceTaken = 0;
           report.signals += 1;
         }

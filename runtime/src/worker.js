@@ -13,14 +13,26 @@ const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
 let booting = null; // promise of the boot
-let current = null; // {id, chars, capped, displays, keys, held}
 let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
+let current = null; // {id, chars, capped, displays, dropped, keys, held, streamsHeld}
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
+// Pyodide writes this (faulthandler's dump of our own frames) when it breaks; held back
+// until the run ends, and dropped if the run ended in a fatal error.
+const FAULT_DUMP = "Stack (most recent call first):";
 
 function emit(stream, text) {
   if (!current || !text || current.capped) return;
+  if (current.streamsHeld || text.startsWith(FAULT_DUMP)) {
+    current.streamsHeld = current.streamsHeld || [];
+    current.streamsHeld.push([stream, text]);
+    return;
+  }
+  send(stream, text);
+}
+
+function send(stream, text) {
   const room = OUTPUT_CAP - current.chars;
   if (text.length > room) {
     text = text.slice(0, room);
@@ -210,7 +222,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     runner = pyodide.pyimport("_lessonrunner");
-    runner.setup(display);
+    runner.setup(display, interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined);
     step("pyautograd", numpyProblem ? "failed" : "done");
     post({ type: FromWorker.ready, limited: Boolean(numpyProblem) });
   } catch (err) {
@@ -223,7 +235,8 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
 
 /** A display message from lessonkit. One with a ``key`` already shown in this cell updates
  * that figure in place; such updates are thinned to one per UPDATE_EVERY_MS (a training loop
- * may send thousands), and the last one held back is sent when the cell ends. */
+ * may send thousands), and the last one held back is sent when the cell ends. New figures
+ * past DISPLAY_CAP are counted, and the page is told how many were dropped. */
 function display(json) {
   if (!current) return;
   const message = JSON.parse(json);
@@ -237,32 +250,59 @@ function display(json) {
     current.keys.set(key, now);
     current.held.delete(key);
   } else {
-    if (current.displays >= DISPLAY_CAP) return;
+    if (current.displays >= DISPLAY_CAP) {
+      current.dropped += 1;
+      return;
+    }
     current.displays += 1;
     if (key !== null) current.keys.set(key, performance.now());
   }
   post({ type: FromWorker.display, id: current.id, message });
 }
 
-function run({ id, ns, index, code }) {
-  current = { id, chars: 0, capped: false, displays: 0, keys: new Map(), held: new Map() };
+/**
+ * time.sleep's wait (harness.py): block on the interrupt buffer for up to ``seconds``,
+ * so Stop (which stores 2 and notifies) wakes it at once; then raise the
+ * KeyboardInterrupt in Python as Pyodide's own checks would.
+ */
+function waitForInterrupt(buffer) {
+  return (seconds) => {
+    Atomics.wait(buffer, 0, 0, Math.max(0, seconds * 1000));
+    if (Atomics.load(buffer, 0) !== 0) pyodide.checkInterrupt();
+  };
+}
+
+function run({ id, ns, counter, code }) {
+  current = {
+    id,
+    chars: 0,
+    capped: false,
+    displays: 0,
+    dropped: 0,
+    keys: new Map(),
+    held: new Map(),
+    streamsHeld: null,
+  };
   const started = performance.now();
   let result;
   try {
-    result = JSON.parse(runner.run_cell(ns, index, code));
+    result = JSON.parse(runner.run_cell(ns, counter, code));
   } catch (err) {
     if (err?.pyodide_fatal_error) fatalError = fatalError || err;
     result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };
   }
   if (fatalError) {
     // Pyodide cannot be trusted any more (its calls may even return nothing): the page
-    // throws this worker away and starts a new one.
+    // throws this worker away and starts a new one. Its dump of our own frames is dropped.
     current = null;
     post({ type: FromWorker.fatal, message: String(fatalError?.message || fatalError) });
     return;
   }
+  if (current.streamsHeld) for (const [stream, text] of current.streamsHeld) send(stream, text);
   const ms = Math.round(performance.now() - started);
   for (const message of current.held.values()) post({ type: FromWorker.display, id, message });
+  if (current.dropped)
+    post({ type: FromWorker.displaysCapped, id, limit: DISPLAY_CAP, dropped: current.dropped });
   post({ type: FromWorker.done, id, ms, capped: current.capped, ...result });
   current = null;
 }

@@ -120,3 +120,16 @@ def test_plot_turns_nan_and_inf_into_counted_gaps(sent):
     (m,) = sent
     assert m["series"][0]["y"] == [1.0, None, 2.0, None] and m["gaps"] == 2
     json.dumps(m, allow_nan=False)
+
+
+def test_plot_leaves_out_points_whose_x_is_not_finite(sent):
+    plot([1.0, 2.0, 3.0, math.nan], x=[0.0, math.nan, 2.0, 3.0])
+    (m,) = sent
+    assert m["series"][0]["x"] == [0.0, 2.0, 3.0] and m["series"][0]["y"] == [1.0, 3.0, None]
+    assert m["gaps"] == 2
+    json.dumps(m, allow_nan=False)
+
+
+def test_plot_still_refuses_x_and_y_of_different_lengths(sent):
+    with pytest.raises(ValueError, match="x has 1 values but 'y' has 2"):
+        plot([1.0, 2.0], x=[0.0])

@@ -10,7 +10,9 @@ The contract
 ------------
 * ```` ```python {.run} ```` opens a runnable cell; ```` ```python {.run .expect-error} ````
   a cell whose exception is the point of the lesson. All cells of one page share one
-  namespace and run in order; cell ``N`` (0-based) is compiled as the file ``<cell N>``.
+  namespace and run in order; each run is compiled as the file ``<cell N>``, N counting
+  runs from 1 (the counter the browser shows beside the cell), so in a page run in order
+  the cell at 0-based position ``i`` is ``<cell i+1>``.
 * An optional ```` ```text {.expected} ```` fence right after a cell (only blank lines may
   come between) holds exactly what the cell prints on stdout; for an expect-error cell, the
   stdout (if any) followed by the exception's last line, ``Type: message``.
@@ -61,9 +63,10 @@ class Result:
     traceback: str | None  # full formatted traceback, for failure reports
 
 
-def cell_filename(index: int) -> str:
-    """The file name a cell is compiled under: tracebacks read ``<cell N>`` everywhere."""
-    return f"<cell {index}>"
+def cell_filename(number: int) -> str:
+    """The file name a run is compiled under: tracebacks read ``<cell N>`` everywhere,
+    N being the run's counter that the reader sees (``[N]``), not the cell's position."""
+    return f"<cell {number}>"
 
 
 def fence_info(info: str) -> tuple[str, set[str]]:
@@ -154,15 +157,15 @@ def last_line(exc: BaseException) -> str:
     return "".join(traceback.format_exception_only(type(exc), exc)).rstrip()
 
 
-def execute(code: str, index: int, namespace: dict) -> BaseException | None:
-    """Run one cell's code in ``namespace`` under its ``<cell N>`` name.
+def execute(code: str, number: int, namespace: dict) -> BaseException | None:
+    """Run one cell's code in ``namespace`` as run ``number`` (``<cell number>``).
 
     Returns the exception the cell raised (a cell's failure is data, not a harness
     failure), or ``None``. Output goes wherever ``sys.stdout`` points: the caller decides
     whether to capture it (tests) or stream it (the browser).
     """
     try:
-        exec(compile(code, cell_filename(index), "exec"), namespace)
+        exec(compile(code, cell_filename(number), "exec"), namespace)
     except BaseException as exc:  # SystemExit and Stop's KeyboardInterrupt too: the caller decides
         return exc
     return None
@@ -175,7 +178,7 @@ def run_page(cells: list[Cell], namespace: dict | None = None) -> list[Result]:
     for cell in cells:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            exc = execute(cell.code, cell.index, ns)
+            exc = execute(cell.code, cell.index + 1, ns)  # run i + 1, as the browser counts
         if isinstance(exc, KeyboardInterrupt):
             raise exc
         error = tb = None

@@ -52,10 +52,22 @@ def _as_floats(values):
     return [float(v) for v in values]
 
 
-def _finite_or_gap(values):
-    """NaN and infinities cannot travel as JSON; they become gaps, and the count is reported."""
-    kept = [v if math.isfinite(v) else None for v in values]
-    return kept, sum(v is None for v in kept)
+def _finite_points(name, xs, ys):
+    """Pair x with y for JSON, which has no NaN or infinity: a y that is not finite becomes
+    ``None`` (a gap in the line), a point whose x is not finite cannot be placed and is left
+    out. Returns ``(xs, ys, gaps)``, ``gaps`` counting every value not drawn."""
+    if len(xs) != len(ys):
+        raise ValueError(f"x has {len(xs)} values but {name!r} has {len(ys)}")
+    kept_x, kept_y, gaps = [], [], 0
+    for x, y in zip(xs, ys):
+        if not math.isfinite(x):
+            gaps += 1
+            continue
+        finite = math.isfinite(y)
+        gaps += not finite
+        kept_x.append(x)
+        kept_y.append(y if finite else None)
+    return kept_x, kept_y, gaps
 
 
 def plot(y, x=None, *, label=None, title=None, xlabel=None, ylabel=None, series=None, key=None):
@@ -70,11 +82,10 @@ def plot(y, x=None, *, label=None, title=None, xlabel=None, ylabel=None, series=
     if series is None:
         series = {label or "y": y}
     for name, ys in series.items():
-        ys, missing = _finite_or_gap(_as_floats(ys))
-        gaps += missing
+        ys = _as_floats(ys)
         xs = _as_floats(x) if x is not None else list(range(len(ys)))
-        if len(xs) != len(ys):
-            raise ValueError(f"x has {len(xs)} values but {name!r} has {len(ys)}")
+        xs, ys, missing = _finite_points(name, xs, ys)
+        gaps += missing
         lines.append({"label": str(name), "x": xs, "y": ys})
     message = {"kind": "plot", "series": lines, "title": title, "xlabel": xlabel, "ylabel": ylabel}
     if gaps:
