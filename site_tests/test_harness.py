@@ -10,9 +10,11 @@ import json
 import math
 import sys
 import time
+from pathlib import Path
 
 import pytest
-from conftest import REPO
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

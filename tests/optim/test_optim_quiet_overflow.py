@@ -7,8 +7,9 @@ Run in a fresh interpreter: pytest records warnings itself and would hide what a
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 DIVERGING = textwrap.dedent(
     """
