@@ -61,7 +61,7 @@ export class Cell {
     this.resetBtn = button("reset", "↺", t.reset, t.resetTitle);
     const aboveBtn = button("run-above", "⤒", t.runAbove, t.runAboveTitle);
     aboveBtn.hidden = this.index === 0;
-    const copyBtn = button("copy", "⧉", t.copy, t.copyTitle);
+    const copyBtn = button("copy", "❐", t.copy, t.copyTitle);
     this.statusEl = document.createElement("span");
     this.statusEl.className = "lr-status";
     this.statusEl.dataset.role = "status";
