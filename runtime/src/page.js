@@ -54,7 +54,7 @@ async function getPython() {
     // Runs waiting in the page's queue would meet an empty namespace: cancel them.
     for (const cell of page?.cells ?? []) {
       if (cell === activeCell || cell.el.dataset.state !== "running") continue;
-      cell.cancelled = true;
+      cell.stops += 1; // cancels its queued runs (runCell)
       cell.setState("idle", t.status.cancelled);
       cell.showNotice(t.crashCancelled, "warning");
     }
@@ -205,7 +205,7 @@ function leave() {
   if (!page) return;
   for (const cell of page.cells) {
     if (cell.view) cell.flushSave();
-    if (cell !== activeCell && cell.el.dataset.state === "running") cell.cancelled = true;
+    if (cell !== activeCell && cell.el.dataset.state === "running") cell.stops += 1;
   }
   if (python?.running) python.stop();
   if (python) python.dropNamespace(page.ns);
