@@ -134,6 +134,11 @@ CASES = [
         [(4,), (4,)],
     ),
     ("cross_entropy", lambda L, a: L.nn.functional.cross_entropy(a, L.tensor([2, 0])), [(2, 3)]),
+    (
+        "cross_entropy_probabilities",
+        lambda L, a, b: L.nn.functional.cross_entropy(a, L.softmax(b, dim=1)),
+        [(2, 3), (2, 3)],
+    ),
     ("relu_inplace", lambda L, a: (a * 1).relu_(), [(5,)]),
     ("clamp_min_inplace", lambda L, a: (a * 1).clamp_min_(0.1), [(4,)]),
     ("leaky_relu", lambda L, a: L.nn.functional.leaky_relu(a, 0.2), [(5,)]),

@@ -385,10 +385,13 @@ def cross_entropy(
         classes = input.shape[class_dim]
         probs = target * (1 - label_smoothing) + label_smoothing / classes
         w = 1.0 if weight is None else weight
-        losses = -(logp * probs * w).sum(dim=class_dim)
+        products = logp * probs * w
         if reduction == "none":
-            return losses
-        return losses.sum() if reduction == "sum" else losses.sum() / max(losses.numel(), 1)
+            return -products.sum(dim=class_dim)
+        total = -products.sum()  # PyTorch's graph: Neg of the whole sum, then DivBackward1 for the mean
+        if reduction == "sum":
+            return total
+        return elementwise.DivByNumber.apply(total, max(products.numel() // products.shape[class_dim], 1))
     loss = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
     if label_smoothing:
         keep = Tensor._make((data_of(target) != ignore_index).astype(logp._data.dtype))

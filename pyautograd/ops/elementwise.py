@@ -124,6 +124,28 @@ class Div(Function):
         return ta / b - tb * a / (b * b)
 
 
+class DivByNumber(Function):
+    """``tensor / number`` where PyTorch's composite functions divide by a plain number (the
+    mean of cross-entropy with class probabilities): one edge, named ``DivBackward1``. User code
+    ``x / 2`` stays ``DivBackward0``, as in PyTorch."""
+
+    backward_name = "DivBackward1"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, number):
+        ctx.number = number
+        return a / number
+
+    @staticmethod
+    def backward(ctx, g):
+        return g / ctx.number, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t / ctx.number
+
+
 class Pow(Function):
     """``tensor ** number``."""
 

@@ -717,3 +717,19 @@ def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
         "AttributeError",
         "cannot assign parameter before Module.__init__() call",
     )
+
+
+@pytest.mark.parametrize("reduction", ["none", "sum", "mean"])
+def test_cross_entropy_with_probabilities_has_pytorchs_graph(reduction):
+    """Neg of the sum, then DivBackward1 (a division by a plain number) for the mean."""
+    torch = pytest.importorskip("torch")
+    x = np.random.default_rng(0).normal(size=(3, 4)).astype(np.float32)
+    names = []
+    for lib in (pag, torch):
+        logits = lib.tensor(x, requires_grad=True)
+        loss = lib.nn.functional.cross_entropy(
+            logits, lib.softmax(lib.tensor(x * 2), dim=1), reduction=reduction
+        )
+        node = loss.grad_fn
+        names.append([node.name(), *(type(n).__name__ for n, _ in node.next_functions)])
+    assert names[0] == names[1]
