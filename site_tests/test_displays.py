@@ -50,7 +50,7 @@ def pixel(page, index, selector, x, y):
     )
 
 
-def test_image_grid_and_boundary_are_drawn(booted):
+def test_image_grid_and_boundary_are_drawn(booted, numpy_in_site):
     page, i = booted
     set_code(page, i, PICTURES)
     run_and_wait(page, i)
