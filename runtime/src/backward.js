@@ -20,7 +20,7 @@ function button(text, label) {
 
 export async function renderBackward(message, holder) {
   const steps = message.steps;
-  const svg = await renderDot(message.dot);
+  const { svg } = await renderDot(message.dot);
   // Graphviz copies the DOT ids ("bw-n0", "bw-e3") into the SVG; keep them as data
   // attributes so two step-throughs on one page never share an id.
   const parts = new Map();
