@@ -56,6 +56,7 @@ def test_image_grid_and_boundary_are_drawn(booted, numpy_in_site):
     run_and_wait(page, i)
     out = cell(page, i).locator('[data-role="output"]')
     grid = out.locator(".lr-out-display-images")
+    grid.locator("canvas").nth(2).wait_for()  # figures draw after the run ends (lazy renderers)
     assert grid.locator("canvas").count() == 3
     assert grid.locator(".lr-image-label").all_inner_texts() == ["এক", "উল্টো", "ফাঁকা"]
     assert grid.locator(".lr-figure-title").inner_text() == "তিনটি ছবি"
