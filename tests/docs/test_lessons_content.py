@@ -336,7 +336,10 @@ def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
 
 # Lessons whose exercises follow the second edition (issue 10): difficulty in every exercise
 # heading, matching the exercise's ``level``, and at least one exercise that takes code.
-SECOND_EDITION = [
+SECOND_EDITION = [p.name for p in LESSONS]  # every lesson in the nav marks difficulty
+# ...and these also have an exercise judged by running the learner's code on unseen inputs
+# (lessons 7-10 grade numbers the learner's code computes, not the code itself: still to do)
+JUDGES_CODE = [
     "01-computational-graph.md",
     "02-backprop-by-hand.md",
     "03-two-layer-network.md",
@@ -358,7 +361,8 @@ def test_exercise_headings_mark_difficulty_and_one_takes_code(name):
         assert heading, f"{name}: no heading for exercise {ex_id}"
         stars = re.search(r"\((★+)\)\s*$", heading.group())
         assert stars and len(stars.group(1)) == _lookup(ex_id).level, f"{name}: {heading.group()!r}"
-    assert any(_lookup(i).judge is not None for i in ids), f"{name}: no exercise takes code"
+    if name in JUDGES_CODE:
+        assert any(_lookup(i).judge is not None for i in ids), f"{name}: no exercise takes code"
 
 
 # ---------------------------------------------------------------- one term per concept (glossary.md)
