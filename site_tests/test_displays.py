@@ -72,7 +72,7 @@ def test_image_grid_and_boundary_are_drawn(booted, numpy_in_site):
     shot_output(page, i, "display-images-boundary")
 
 
-def test_dark_mode_redraws_with_the_theme(booted):
+def test_dark_mode_redraws_with_the_theme(booted, numpy_in_site):
     page, i = booted
     set_code(page, i, PICTURES)
     run_and_wait(page, i)
