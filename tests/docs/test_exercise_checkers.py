@@ -279,6 +279,123 @@ def numeric_grad(f, point, eps=1e-6):
             "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
         },
     ),
+    "7.5": (
+        "07-matrix-backprop.md",
+        "answer = linear_backward",
+        {
+            "right": """
+def linear_backward(X, W, delta):
+    return X.T @ delta, delta @ W.T, delta.sum(axis=0)
+""",
+            # sums db over the outputs instead of the examples: the shape gives it away
+            "wrong": """
+def linear_backward(X, W, delta):
+    return X.T @ delta, delta @ W.T, delta.sum(axis=1)
+""",
+            "raises": "def linear_backward(X, W, delta):\n    return X @ delta, delta @ W, delta.sum()\n",
+        },
+    ),
+    "8.5": (
+        "08-depth.md",
+        "answer = he_init",
+        {
+            "right": """
+def he_init(weight):
+    n_in = weight.shape[1]
+    with torch.no_grad():
+        nn.init.normal_(weight, std=np.sqrt(2 / n_in))
+""",
+            # takes the layer's outputs for its inputs (weight is n_out x n_in)
+            "wrong": """
+def he_init(weight):
+    n_in = weight.shape[0]
+    with torch.no_grad():
+        nn.init.normal_(weight, std=np.sqrt(2 / n_in))
+""",
+            "raises": "def he_init(weight):\n    weight.normal_(0, (2 / weight.shape[2]) ** 0.5)\n",
+        },
+    ),
+    "9.5": (
+        "09-real-data.md",
+        "answer = evaluate",
+        {
+            "right": """
+def evaluate(model, X, y, batch_size):
+    correct = 0
+    with torch.no_grad():
+        for start in range(0, len(y), batch_size):
+            guess = model(X[start : start + batch_size]).argmax(dim=1)
+            correct += (guess == y[start : start + batch_size]).sum().item()
+    return correct / len(y)
+""",
+            # averages the batches' accuracies: the short last batch counts as much as a full one
+            "wrong": """
+def evaluate(model, X, y, batch_size):
+    accuracies = []
+    with torch.no_grad():
+        for start in range(0, len(y), batch_size):
+            guess = model(X[start : start + batch_size]).argmax(dim=1)
+            accuracies.append((guess == y[start : start + batch_size]).float().mean().item())
+    return sum(accuracies) / len(accuracies)
+""",
+            "raises": "def evaluate(model, X, y, batch_size):\n    return model(X, batch_size).mean()\n",
+        },
+    ),
+    "10.4": (
+        "10-common-bugs.md",
+        "answer = fit_line",
+        {
+            "right": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr)
+    losses = []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            # drops the clearing altogether: stale gradients pile up and the loss swings back up
+            "wrong": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr)
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            # the update written as in bug 2: the second step multiplies None
+            "raises": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs - ys) ** 2).mean()
+        loss.backward()
+        w = w - lr * w.grad
+        losses.append(loss.item())
+    return losses
+""",
+        },
+    ),
+}
+
+# exercise id -> what the judge's own reason (lessonkit.exercises.Mismatch) must say about
+# the "wrong" answer above, before the general hint: where it went wrong, in Bengali
+WRONG_SAYS = {
+    "7.5": "db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)",
+    "8.5": "আদর্শ বিচ্যুতি পেলাম 0.0783, চাই প্রায় 0.2000",
+    "9.5": "নির্ভুলতা পেলাম 0.1680, হওয়া উচিত 0.2039",
+    "10.4": "ধাপ 4-এ লস বেড়ে গেল",
 }
 
 _pages = {}
@@ -326,6 +443,25 @@ def test_every_judged_exercise_has_cases():
     assert sorted(_judged()) == sorted(CASES)
 
 
+def test_a_judges_reason_comes_before_the_hint():
+    from lessonkit.exercises import Exercise, Mismatch, check
+
+    def judge(answer):
+        raise Mismatch("আকার ভুল")
+
+    import lessonkit.ex07 as module
+
+    module.EXERCISES["7.99"] = Exercise(expected=None, judge=judge, hint="ইঙ্গিতটা এখানে")
+    try:
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            ok = check("7.99", lambda: None)
+    finally:
+        del module.EXERCISES["7.99"]
+    assert ok is False
+    assert buf.getvalue() == "অনুশীলন ৭.৯৯: ❌ এখনও মেলেনি: আকার ভুল\nইঙ্গিত: ইঙ্গিতটা এখানে\n"
+
+
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_right_answer_passes(ex_id):
     page, setup, answers = CASES[ex_id]
@@ -344,6 +480,8 @@ def test_wrong_answer_fails_with_the_hint(ex_id):
     exec(answers["wrong"] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
     assert ok is False and "❌ এখনও মেলেনি" in out and _lookup(ex_id).hint in out, out
+    if ex_id in WRONG_SAYS:
+        assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))

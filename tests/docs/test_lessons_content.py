@@ -337,17 +337,8 @@ def test_lesson1_draws_z_from_to_dot_and_walks_next_functions():
 # Lessons whose exercises follow the second edition (issue 10): difficulty in every exercise
 # heading, matching the exercise's ``level``, and at least one exercise that takes code.
 SECOND_EDITION = [p.name for p in LESSONS]  # every lesson in the nav marks difficulty
-# ...and these also have an exercise judged by running the learner's code on unseen inputs
-# (lessons 7-10 grade numbers the learner's code computes, not the code itself: still to do)
-JUDGES_CODE = [
-    "01-computational-graph.md",
-    "02-backprop-by-hand.md",
-    "03-two-layer-network.md",
-    "04-automatic-differentiation.md",
-    "04a-build-your-own-autograd.md",
-    "05-backward-gradient.md",
-    "06-training.md",
-]
+# ...and every lesson also has an exercise judged by running the learner's code on unseen inputs
+JUDGES_CODE = SECOND_EDITION
 
 
 @pytest.mark.parametrize("name", SECOND_EDITION)

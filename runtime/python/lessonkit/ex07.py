@@ -1,6 +1,7 @@
 """Exercises of lesson 7: backpropagation through a matrix layer and a whole MLP in NumPy."""
 
 from .exercises import Exercise
+from .judges import judge_linear_backward
 
 EXERCISES = {
     "7.1": Exercise(
@@ -22,5 +23,13 @@ EXERCISES = {
         expected=16,
         hint="গড় মানে যোগফলকে ঘরের সংখ্যা দিয়ে ভাগ। চেইন রুলে এই ভাগফলটা প্রথম ধাপেই (d2-তে) ঢোকে, "
         "আর বাকি সব ধাপ তাকে শুধু বয়ে নিয়ে যায়। Yhat-এ কয়টি ঘর আছে (N × K)?",
+    ),
+    "7.5": Exercise(
+        expected=None,
+        judge=judge_linear_backward,
+        level=2,
+        hint="তিনটির প্রতিটির জন্য আকারের নিয়ম খাটান: গ্রেডিয়েন্টের আকার তার চলকের আকারের সমান। dW-এর আকার W-এর মতো "
+        "D × M, আর হাতে আছে X (N × D) ও delta (N × M): কোনটির ট্রান্সপোজ নিলে মাঝের মাপ মেলে? dX-ও একইভাবে। "
+        "db-তে যোগ হয় উদাহরণগুলোর ওপর দিয়ে, অর্থাৎ সারিগুলো জুড়ে — কোন axis? ক্রম মনে রাখুন: dW, dX, db।",
     ),
 }

@@ -1,6 +1,7 @@
 """Exercises of lesson 8: vanishing and exploding gradients, sigmoid's slope, Xavier/He initialisation."""
 
 from .exercises import Exercise
+from .judges import judge_he_init
 
 EXERCISES = {
     "8.1": Exercise(
@@ -23,5 +24,14 @@ EXERCISES = {
         expected=0.023103306174889364,
         hint="প্রতিটি z-এর জন্য tanh-এর ঢাল আলাদা করে বের করুন, তারপর চারটি ঢাল গুণ করুন (যোগ নয়)। "
         "z = 2-এর ঢালটাই গুণফলকে সবচেয়ে বেশি ছোট করে; উত্তর তাই বেশ ছোট একটি সংখ্যা।",
+    ),
+    "8.5": Exercise(
+        expected=None,
+        judge=judge_he_init,
+        level=2,
+        hint="nn.Linear-এর weight-এর আকার (আউটপুট, ইনপুট), তাই n_in হলো weight.shape[1], প্রথম সংখ্যাটি নয়। "
+        "আদর্শ বিচ্যুতি sqrt(2 / n_in) হিসাব করুন, তারপর with torch.no_grad(): ব্লকের ভেতরে "
+        "nn.init.normal_(weight, std=...) দিয়ে সেই টেনসরটাকেই ভরান; weight = ... লিখে নতুন টেনসর বানালে "
+        "স্তরের ওজন বদলায় না।",
     ),
 }

@@ -1,6 +1,7 @@
 """Exercises of lesson 9: training on (synthetic) digit images, softmax cross-entropy, minibatches."""
 
 from .exercises import Exercise
+from .judges import judge_evaluate
 
 EXERCISES = {
     "9.1": Exercise(
@@ -22,5 +23,14 @@ EXERCISES = {
         expected=3,
         hint="দুটি শর্ত একসঙ্গে: (truth == a) & (predicted == b) — দুটো অ্যারের একই জায়গায় তুলনা, তারপর np.sum "
         "দিয়ে True-গুলো গুনুন। উল্টো দিকের ভুল (আসল 9, উত্তর 4) গুনবেন না।",
+    ),
+    "9.5": Exercise(
+        expected=None,
+        judge=judge_evaluate,
+        level=2,
+        hint="পুরো কাজটা with torch.no_grad(): ব্লকের ভেতরে করুন। range(0, len(y), batch_size) দিয়ে টুকরোগুলো "
+        "নিন (অথবা shuffle ছাড়া DataLoader), প্রতিটির সঠিক উত্তর গুনে একটি মোট সংখ্যায় যোগ করুন, আর শেষে "
+        "উদাহরণের মোট সংখ্যা দিয়ে একবার ভাগ করুন। টুকরোগুলোর নির্ভুলতার গড় নেবেন না: শেষের ছোট টুকরোটা তাতে "
+        "বাকিদের সমান গুরুত্ব পেয়ে যায়।",
     ),
 }

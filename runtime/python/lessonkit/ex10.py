@@ -1,6 +1,7 @@
 """Exercises of lesson 10: common autograd bugs (accumulated gradients, non-leaf updates, version counters)."""
 
 from .exercises import Exercise
+from .judges import judge_fit_line
 
 EXERCISES = {
     "10.1": Exercise(
@@ -17,5 +18,13 @@ EXERCISES = {
         expected=3,
         hint="প্রতিটি জায়গায় বসে বদল (নামের শেষে _ থাকা মেথড, আর t[...] = ... লেখা) সংস্করণ এক বাড়ায়; নতুন "
         "টেনসর বানানো হিসাব (t * 2) t-কে ছোঁয় না। শুরুতে সংস্করণ 0।",
+    ),
+    "10.4": Exercise(
+        expected=None,
+        judge=judge_fit_line,
+        level=2,
+        hint="প্রতিটি ধাপে চারটি কাজ: গ্রেডিয়েন্ট মোছা, লস হিসাব, backward(), step()। প্রতিটি কাজ .grad-এর সঙ্গে কী "
+        "করে — ভরায়, পড়ে, না মুছে ফেলে? step() চলার ঠিক আগে w.grad ছাপিয়ে দেখুন। মোছা একেবারে বাদ দিলেও হবে না: "
+        "তখন পুরোনো গ্রেডিয়েন্ট জমতে থাকে। লাইনগুলোর ক্রম বদলানোই যথেষ্ট, নতুন কিছু লেখার দরকার নেই।",
     ),
 }

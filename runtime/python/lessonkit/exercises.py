@@ -7,8 +7,10 @@ the page only ever shows the verdict and the hint, never the answer itself.
 An exercise is either a value to compare (``expected``) or a ``judge`` that receives the
 reader's answer, usually code (a function or the reader's class), runs it on inputs the
 page never shows and says whether it behaves right. A judge that finds the ``...`` stub
-the page ships with raises ``NotAnswered``; any other exception raised while running the
-reader's code is reported as the reader's error, with the hint.
+the page ships with raises ``NotAnswered``; a judge that can say *what* is wrong (a shape,
+a loss that rises) raises ``Mismatch`` with that reason in Bengali, printed before the hint;
+any other exception raised while running the reader's code is reported as the reader's
+error, with the hint.
 """
 
 import importlib
@@ -25,6 +27,10 @@ LEVELS = {1: "সহজ", 2: "মাঝারি", 3: "কঠিন"}
 
 class NotAnswered(Exception):
     """The reader has not replaced the page's ``...`` yet."""
+
+
+class Mismatch(Exception):
+    """The reader's code runs but is wrong; the message (Bengali) says where, e.g. which shape."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,10 @@ def check(exercise_id, answer):
             ok = close(answer, exercise.expected, exercise.tol)
     except NotAnswered:
         print(f"{name}: এখনও উত্তর লেখা হয়নি। ... এর জায়গায় আপনার উত্তর বসান।")
+        return False
+    except Mismatch as reason:
+        print(f"{name}: ❌ এখনও মেলেনি: {reason}")
+        print(f"ইঙ্গিত: {exercise.hint}")
         return False
     except Exception as exc:  # the reader's code failed: that is feedback, not a crash
         print(f"{name}: ❌ আপনার কোড চালাতে গিয়ে ত্রুটি হলো: {type(exc).__name__}: {exc}")

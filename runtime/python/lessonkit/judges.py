@@ -6,7 +6,9 @@ inputs the pages never show, and returns True or False. ``written`` raises
 references use pyautograd in float64, so a right answer agrees to ~1e-9.
 """
 
-from .exercises import close, written
+import math
+
+from .exercises import Mismatch, close, written
 
 
 def _torch():
@@ -150,4 +152,202 @@ def judge_fit(fit):
     return True
 
 
-__all__ = ["judge_count_ops", "judge_two_layer_grads", "judge_train", "judge_full_jacobian", "judge_fit"]
+# ---------------------------------------------------------------- lesson 7: a linear layer's backward
+
+
+def _as_array(value):
+    """A reader's tensor, array or nested list as a float64 NumPy array."""
+    import numpy as np
+
+    from .exercises import _to_plain
+
+    return np.asarray(_to_plain(value), dtype=float)
+
+
+def judge_linear_backward(linear_backward):
+    """``linear_backward(X, W, delta) -> (dW, dX, db)`` against autograd on random layers.
+
+    The sizes N, D, M differ from each other (so a wrong transpose fails on its shape) except
+    in the last layer, where every shape is square and only the numbers can tell.
+    """
+    import numpy as np
+
+    written(linear_backward)
+    torch = _torch()
+    rng = np.random.default_rng(2718)
+    for n, d, m in ((5, 3, 2), (1, 4, 6), (6, 2, 7), (3, 3, 3)):
+        X, W, b, delta = (rng.normal(size=s) for s in ((n, d), (d, m), (m,), (n, m)))
+        Xt, Wt, bt = (torch.tensor(a, requires_grad=True) for a in (X, W, b))
+        ((Xt @ Wt + bt) * torch.tensor(delta)).sum().backward()
+        got = linear_backward(X.copy(), W.copy(), delta.copy())
+        if not isinstance(got, (tuple, list)) or len(got) != 3:
+            raise Mismatch("ফাংশনটি তিনটি জিনিস ফেরত দেবে, এই ক্রমে: dW, dX, db")
+        where = f"X {n}×{d}, W {d}×{m}"
+        for name, mine, want in zip(("dW", "dX", "db"), got, (Wt.grad, Xt.grad, bt.grad)):
+            mine, want = _as_array(mine), want.numpy()
+            if mine.shape != want.shape:
+                raise Mismatch(f"{where} হলে {name}-এর আকার হওয়া উচিত {want.shape}, কিন্তু পেলাম {mine.shape}")
+            if not np.allclose(mine, want, rtol=1e-7, atol=1e-9):
+                raise Mismatch(f"{where} হলে {name}-এর আকার ঠিক আছে, কিন্তু সংখ্যাগুলো মেলেনি")
+    return True
+
+
+# ---------------------------------------------------------------- lesson 8: He initialisation
+
+
+def judge_he_init(he_init):
+    """``he_init(weight)`` fills an ``nn.Linear`` weight (n_out × n_in) in place from
+    N(0, 2 / n_in). With 16,000+ draws the sample deviation is within ~1% of the true one,
+    so 5% tells He from n_out-based or Xavier scales (off by 40% or more here)."""
+    written(he_init)
+    torch = _torch()
+    from pyautograd import nn
+
+    for n_in, n_out in ((50, 320), (800, 40), (128, 500)):
+        layer = nn.Linear(n_in, n_out)
+        before = layer.weight.detach().clone()
+        torch.manual_seed(n_in)
+        he_init(layer.weight)
+        weight = layer.weight.detach()
+        if bool((weight == before).all()):
+            raise Mismatch(
+                f"nn.Linear({n_in}, {n_out})-এর ওজন একটুও বদলায়নি: নতুন টেনসর বানালে হবে না, "
+                "যে ওজনটা দেওয়া হয়েছে সেটাকেই জায়গায় বসে ভরাতে হবে"
+            )
+        if not (layer.weight.is_leaf and layer.weight.requires_grad):
+            raise Mismatch("ওজনটা আর প্রশিক্ষণযোগ্য পাতা নেই: বদলাতে হবে torch.no_grad()-এর ভেতরে")
+        want = math.sqrt(2 / n_in)
+        got = weight.std().item()
+        if abs(got / want - 1) > 0.05:
+            raise Mismatch(
+                f"nn.Linear({n_in}, {n_out})-এর ওজনে আদর্শ বিচ্যুতি পেলাম {got:.4f}, চাই প্রায় {want:.4f}"
+            )
+        if abs(weight.mean().item()) > 0.05 * want:
+            raise Mismatch(f"nn.Linear({n_in}, {n_out})-এর ওজনের গড় শূন্যের কাছে নয়")
+    return True
+
+
+# ---------------------------------------------------------------- lesson 9: accuracy in minibatches
+
+
+def _watched(inner):
+    """``inner`` wrapped so the judge sees every batch the reader's code feeds it."""
+    torch = _torch()
+    from pyautograd import nn
+
+    class Model(nn.Module):  # the name a reader sees in an error message
+        def __init__(self):
+            super().__init__()
+            self.inner = inner
+            self.calls = []  # (grad mode on?, rows)
+
+        def forward(self, x):
+            self.calls.append((torch.is_grad_enabled(), len(x)))
+            return self.inner(x)
+
+    return Model()
+
+
+def judge_evaluate(evaluate):
+    """``evaluate(model, X, y, batch_size)``: the share of right answers over *all* rows, fed
+    to the model in batches of at most ``batch_size`` with gradients off. The sizes leave a
+    short last batch, so averaging the batches' accuracies comes out different."""
+    written(evaluate)
+    torch = _torch()
+    from pyautograd import nn
+
+    for n, features, classes, batch_size in ((103, 6, 4, 25), (58, 3, 3, 16), (40, 5, 2, 7)):
+        torch.manual_seed(n)
+        inner = nn.Linear(features, classes)
+        X = torch.randn(n, features)
+        y = torch.randint(0, classes, (n,))
+        with torch.no_grad():
+            want = (inner(X).argmax(dim=1) == y).float().mean().item()
+        model = _watched(inner)
+        got = float(evaluate(model, X, y, batch_size))
+        rows = sum(r for _, r in model.calls)
+        biggest = max((r for _, r in model.calls), default=0)
+        if rows != n:
+            raise Mismatch(f"{n}টি উদাহরণের মধ্যে মডেল দেখল {rows}টি: প্রতিটি উদাহরণ ঠিক একবার চাই")
+        if biggest > batch_size:
+            raise Mismatch(f"batch_size {batch_size}, অথচ মডেলকে একবারে {biggest}টি উদাহরণ দেওয়া হলো")
+        if any(grad_on for grad_on, _ in model.calls):
+            raise Mismatch("মডেল চলেছে গ্রেডিয়েন্টের হিসাব চালু রেখে: মূল্যায়নে গ্রাফ বানানোর দরকার নেই")
+        if not math.isclose(got, want, abs_tol=1e-6):
+            raise Mismatch(
+                f"{n}টি উদাহরণ, batch_size {batch_size}: নির্ভুলতা পেলাম {got:.4f}, হওয়া উচিত {want:.4f}"
+            )
+    return True
+
+
+# ---------------------------------------------------------------- lesson 10: a broken training loop
+
+
+def _line_data(seed, n, slope, intercept):
+    import numpy as np
+
+    torch = _torch()
+    rng = np.random.default_rng(seed)
+    xs = torch.tensor(rng.uniform(-2, 2, n), dtype=torch.float32)
+    noise = torch.tensor(rng.normal(0, 0.1, n), dtype=torch.float32)
+    return xs, slope * xs + intercept + noise
+
+
+def _fit_line_reference(xs, ys, lr, steps):
+    torch = _torch()
+    from pyautograd import optim
+
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def judge_fit_line(fit_line):
+    """``fit_line(xs, ys, lr, steps)`` returns the loss of every step of plain SGD on a line.
+    The learning rates are small enough that the right loop's loss falls at every step, so a
+    flat loss (no gradient reached ``step()``) and a rising one (stale gradients) are named."""
+    written(fit_line)
+    for seed, n, slope, intercept, lr, steps in (
+        (11, 12, 1.5, -0.5, 0.05, 30),
+        (12, 20, -2.0, 1.0, 0.1, 25),
+        (13, 8, 0.7, 2.0, 0.08, 40),
+    ):
+        xs, ys = _line_data(seed, n, slope, intercept)
+        want = _fit_line_reference(xs, ys, lr, steps)
+        got = [float(v) for v in fit_line(xs.clone(), ys.clone(), lr, steps)]
+        if len(got) != steps:
+            raise Mismatch(f"{steps} ধাপে {steps}টি লস চাই, পেলাম {len(got)}টি")
+        if max(got) - min(got) < 1e-9:
+            raise Mismatch(
+                f"{steps} ধাপে লস একটুও কমেনি ({got[0]:.4f}-এই আটকে আছে): step()-এর সময় গ্রেডিয়েন্ট কোথায়?"
+            )
+        rise = next((k for k in range(1, steps) if got[k] > got[k - 1] + 1e-7), None)
+        if rise is not None:
+            raise Mismatch(
+                f"ধাপ {rise}-এ লস বেড়ে গেল ({got[rise - 1]:.4f} থেকে {got[rise]:.4f}): "
+                "আগের ধাপগুলোর গ্রেডিয়েন্ট কি এখনো জমে আছে?"
+            )
+        if not close(got, want, 1e-5):
+            raise Mismatch("লস কমছে, কিন্তু ধাপে ধাপে সংখ্যাগুলো সাধারণ SGD-র সঙ্গে মিলছে না")
+    return True
+
+
+__all__ = [
+    "judge_count_ops",
+    "judge_two_layer_grads",
+    "judge_train",
+    "judge_full_jacobian",
+    "judge_fit",
+    "judge_linear_backward",
+    "judge_he_init",
+    "judge_evaluate",
+    "judge_fit_line",
+]
