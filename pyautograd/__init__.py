@@ -156,6 +156,7 @@ from .ops.shape import (
     unsqueeze,
 )
 from .ops.sorting import argsort, sort, topk
+from .ops.special import erfinv
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state

@@ -141,16 +141,20 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_mem
 
 
 def _like(maker):
+    """A ``*_like`` factory. It keeps the input's memory layout (a transposed input gives a
+    transposed result), as PyTorch's default ``memory_format=torch.preserve_format`` does: a
+    random fill of the result walks memory in that order."""
+
     def like(t, dtype=None, requires_grad=False, device=None, pin_memory=False):
         devices.check(device)
-        return _finish(maker(t._data.shape, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+        return _finish(maker(t._data, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
 
     return like
 
 
-zeros_like = _like(np.zeros)
-ones_like = _like(np.ones)
-empty_like = _like(np.empty)
+zeros_like = _like(np.zeros_like)
+ones_like = _like(np.ones_like)
+empty_like = _like(np.empty_like)
 
 
 def full_like(t, fill_value, dtype=None, requires_grad=False):

@@ -26,6 +26,7 @@ from .ops import (
     rounding,
     shape,
     sorting,
+    special,
     statistics,
 )
 from .ops.common import as_tensor_arg
@@ -363,6 +364,7 @@ _METHODS = {
     "expm1": logexp.expm1,
     "log2": logexp.log2,
     "log10": logexp.log10,
+    "erfinv": special.erfinv,
     "prod": statistics.prod,
     "std": statistics.std,
     "var": statistics.var,
@@ -455,7 +457,7 @@ _METHODS = {
 
 _IN_PLACE_OF = (
     "abs neg exp log sqrt sin cos tanh sigmoid relu pow reciprocal square floor ceil trunc round "
-    "sign log1p expm1 log2 log10 remainder floor_divide tril triu"
+    "sign log1p expm1 log2 log10 erfinv remainder floor_divide tril triu"
 ).split()
 
 

@@ -72,6 +72,7 @@ CASES = [
     ("expm1", lambda L, a: L.expm1(a), [(3,)]),
     ("log2", lambda L, a: L.log2(a * a + 1), [(3,)]),
     ("log10", lambda L, a: L.log10(a * a + 1), [(3,)]),
+    ("erfinv", lambda L, a: L.erfinv(a * 0.7), [(4,)]),
     ("prod", lambda L, a: a.prod(), [(2, 3)]),
     ("prod_dim", lambda L, a: a.prod(1, keepdim=True), [(2, 3)]),
     ("var", lambda L, a: a.var(dim=1), [(2, 3)]),

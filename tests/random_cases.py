@@ -86,6 +86,25 @@ def _init_functions(T):
     return plain(out)
 
 
+def _trunc_normal(T):
+    """Both of PyTorch 2.13's rejection samplers: fresh normals while [a, b] holds more than 30%
+    of the mass, else uniform proposals kept by a log-uniform test; views fill in memory order."""
+    init = T.nn.init
+    out = []
+    for make, args in (
+        (lambda: T.empty(6, 5), ()),
+        (lambda: T.empty(40, 30), (0.0, 0.02)),
+        (lambda: T.empty(7), (0.5, 1.0, -1.0, 1.0)),
+        (lambda: T.empty(20, 30).t(), (0.0, 1.0, -0.5, 0.5)),
+        (lambda: T.empty(50), (0.3, 1.0, -0.1, 0.1)),
+        (lambda: T.empty(33, dtype=T.float64), (0.0, 1.0, 0.5, 3.0)),
+        (lambda: T.empty(9, 8)[:, ::2], (0.0, 1.0, 1.5, 4.0)),
+    ):
+        out.append(init.trunc_normal_(make(), *args).clone())
+    out.append(T.rand(2))
+    return plain(out)
+
+
 def _layers(T):
     nn = T.nn
     return plain(
@@ -229,6 +248,7 @@ for _seed in (0, 42, 2**32 + 5, -7):
     CASES[f"sequence_seed{_seed}"] = _seeded(_seed, _sequence)
     CASES[f"linear_seed{_seed}"] = _seeded(_seed, _layers)
     CASES[f"init_seed{_seed}"] = _seeded(_seed, _init_functions)
+    CASES[f"trunc_normal_seed{_seed}"] = _seeded(_seed, _trunc_normal)
     CASES[f"dropout_seed{_seed}"] = _seeded(_seed, _dropout)
     CASES[f"integers_seed{_seed}"] = _seeded(_seed, _integers)
     CASES[f"normal_forms_seed{_seed}"] = _seeded(_seed, _normal_forms)

@@ -118,3 +118,57 @@ def xavier_uniform_(tensor, gain=1.0, generator=None):
 def xavier_normal_(tensor, gain=1.0, generator=None):
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return normal_(tensor, 0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
+
+
+def _normal_cdf(x):
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    """Normal numbers restricted to [a, b], drawn as PyTorch 2.13 draws them, by rejection:
+    when [a, b] holds more than 30% of the mass, whole fresh normal tensors replace the
+    entries that fell outside until none is left; otherwise uniform proposals in [a, b] are
+    kept with probability pdf / peak pdf (a log-uniform test), redrawn where refused."""
+    from .. import empty_like, where
+
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn(
+            "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+            "The distribution of values may be incorrect.",
+            stacklevel=2,
+        )
+    with no_grad():
+        if _normal_cdf((b - mean) / std) - _normal_cdf((a - mean) / std) > 0.3:
+            low, high = (float(tensor._data.dtype.type(bound)) for bound in (a, b))
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                outside = (result < low) | (result > high)
+                if not outside.any():
+                    break
+                fresh = empty_like(tensor).normal_(  # tensor's layout, as result's in PyTorch
+                    mean, std, generator=generator
+                )
+                result = where(outside, fresh, result)
+            if tensor is not result:
+                tensor.copy_(result)
+            return tensor
+        log_peak = -0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2
+        candidates, accept = empty_like(tensor), empty_like(tensor)
+
+        def minus_log_density(x):  # log pdf(x) - log pdf(peak), step for step as PyTorch
+            return x.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+
+        tensor.uniform_(a, b, generator=generator)
+        candidates.copy_(tensor)
+        pending = accept.uniform_(generator=generator).log_().gt(minus_log_density(candidates))
+        if pending.any():
+            result = tensor
+            while True:
+                candidates.uniform_(a, b, generator=generator)
+                result = where(pending, candidates, result)
+                refused = accept.uniform_(generator=generator).log_().gt(minus_log_density(candidates))
+                pending = where(pending, refused, pending)
+                if not pending.any():
+                    break
+            tensor.copy_(result)
+        return tensor
