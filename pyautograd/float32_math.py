@@ -60,9 +60,19 @@ class _Float32InFloat64:
     buffers), so a chain keeps its value in float64 and rounds it to float32 after each step
     with two plain casts."""
 
-    def __init__(self, value32):
+    def __init__(self, value32, value64=None):
         self.f32 = value32
-        self.f64 = value32.astype(np.float64)
+        self.f64 = value32.astype(np.float64) if value64 is None else value64
+
+    @classmethod
+    def horner(cls, x64, coefficients):
+        """c0 x^n + c1 x^(n-1) + ... + cn, one fused multiply-add per coefficient after c0."""
+        first = cls(np.empty(x64.shape, f32), np.multiply(x64, float(coefficients[0])))
+        first.f64 += coefficients[1]
+        first._round()
+        for c in coefficients[2:]:
+            first.fma(x64, c)
+        return first
 
     def _round(self):
         np.copyto(self.f32, self.f64, casting="same_kind")
@@ -106,10 +116,7 @@ def log(x):
     small *= mantissa
     m += small
     m2 = m * m
-    m64 = m.astype(np.float64)
-    y = _Float32InFloat64(np.full(m.shape, _LOG_POLY[0], f32))
-    for c in _LOG_POLY[1:]:
-        y.fma(m64, c)
+    y = _Float32InFloat64.horner(m.astype(np.float64), _LOG_POLY)
     y.f32 *= m
     y = _Float32InFloat64(y.f32).fma(m2.astype(np.float64), (exponent * _LN2_LOW).astype(np.float64))
     y = y.f32
@@ -126,22 +133,25 @@ def sincos(x):
     octant = np.multiply(x, _FOUR_OVER_PI).astype(np.int32)
     octant += 1
     octant &= ~1  # round up to even: the nearest multiple of pi/2 below is the centre
-    j64 = octant.astype(np.float64)
-    r = _Float32InFloat64(x.copy())  # x - j pi/4, pi/4 in three parts (Cody and Waite)
-    for part in _PI4_PARTS:
-        r.add_product(j64, float(part))
+    # x - j pi/4 with pi/4 in three parts (Cody and Waite). The first two parts have 8 and 11
+    # significant bits, so j (an even number up to 8) times them is exact in float32 and their
+    # fused multiply-adds round like a plain product and sum; the third needs the fusion.
+    j = octant.astype(f32)
+    r = j * _PI4_PARTS[0]
+    r += x
+    part = j * _PI4_PARTS[1]
+    r += part
+    r = _Float32InFloat64(r).add_product(j.astype(np.float64), float(_PI4_PARTS[2]))
     z = r.f32 * r.f32
     z64 = z.astype(np.float64)
-    cos_r = _Float32InFloat64(np.full(z.shape, _COS_POLY[0], f32))
-    cos_r.fma(z64, _COS_POLY[1]).fma(z64, _COS_POLY[2])
+    cos_r = _Float32InFloat64.horner(z64, _COS_POLY)
     cos_r.f32 *= z
     np.copyto(cos_r.f64, cos_r.f32)
     half_z = z * f32(0.5)
     cos_r.fma(z64, -half_z.astype(np.float64))
     cos_r = cos_r.f32
     cos_r += f32(1)
-    sin_r = _Float32InFloat64(np.full(z.shape, _SIN_POLY[0], f32))
-    sin_r.fma(z64, _SIN_POLY[1]).fma(z64, _SIN_POLY[2])
+    sin_r = _Float32InFloat64.horner(z64, _SIN_POLY)
     sin_r.f32 *= z
     np.copyto(sin_r.f64, sin_r.f32)
     sin_r = sin_r.fma(r.f64, r.f64).f32

@@ -88,28 +88,27 @@ _CHUNK_ROWS = 2048  # blocks of 16 per step of the float32 path: its temporaries
 
 
 def _box_muller_blocks(u, dtype):
-    """Blocks of 16 uniforms (rows) to blocks of 16 normals: pairs (j, j + 8)."""
-    out = np.empty_like(u)
+    """Blocks of 16 uniforms (rows) to blocks of 16 normals, in place: pairs (j, j + 8)."""
     if dtype == np.float32:
         for start in range(0, len(u), _CHUNK_ROWS):
-            rows = slice(start, start + _CHUNK_ROWS)
-            _box_muller_float32(u[rows], out[rows])
-        return out
+            rows = u[start : start + _CHUNK_ROWS]
+            _box_muller_float32(rows)
+        return u
     radius = np.sqrt(-2 * _libm(math.log, 1 - u[:, :8]))
     theta = 2 * np.pi * u[:, 8:]
     sin, cos = _libm(math.sin, theta), _libm(math.cos, theta)
-    np.multiply(radius, cos, out=out[:, :8])
-    np.multiply(radius, sin, out=out[:, 8:])
-    return out
+    np.multiply(radius, cos, out=u[:, :8])
+    np.multiply(radius, sin, out=u[:, 8:])
+    return u
 
 
-def _box_muller_float32(u, out):
+def _box_muller_float32(u):
     radius = float32_math.log(np.subtract(np.float32(1), u[:, :8]))
     radius *= np.float32(-2)
     np.sqrt(radius, out=radius)
     sin, cos = float32_math.sincos(np.multiply(np.float32(2 * np.pi), u[:, 8:]))
-    np.multiply(radius, cos, out=out[:, :8])
-    np.multiply(radius, sin, out=out[:, 8:])
+    np.multiply(radius, cos, out=u[:, :8])
+    np.multiply(radius, sin, out=u[:, 8:])
 
 
 def _scale(z, dtype, mean, std):
@@ -124,12 +123,12 @@ def normal(gen, count, dtype, mean=0.0, std=1.0, contiguous=True):
     """``count`` normal numbers, by PyTorch's vectorised path or its pairwise cached one."""
     if count >= NORMAL_BLOCK and contiguous and dtype in (np.float32, np.float64):
         draw = gen.uniform32 if dtype == np.float32 else gen.uniform64
-        u = draw(count)
+        out = draw(count)  # the normals replace their uniforms in place
         whole = count // NORMAL_BLOCK * NORMAL_BLOCK
-        out = np.empty(count, dtype)
-        out[:whole] = _box_muller_blocks(u[:whole].reshape(-1, NORMAL_BLOCK), dtype).ravel()
+        _box_muller_blocks(out[:whole].reshape(-1, NORMAL_BLOCK), dtype)
         if count % NORMAL_BLOCK:
-            out[whole:] = u[whole:]  # overwritten below, but PyTorch drew them: so did we
+            # the uniforms drawn for the last partial block are dropped (PyTorch draws them too):
+            # 16 fresh ones give the last 16 normals
             tail = draw(NORMAL_BLOCK).reshape(1, NORMAL_BLOCK)
             out[count - NORMAL_BLOCK :] = _box_muller_blocks(tail, dtype).ravel()
         return _scale(out, dtype, mean, std)
