@@ -143,11 +143,13 @@ def full(size, fill_value, dtype=None, requires_grad=False, device=None, pin_mem
 def _like(maker):
     """A ``*_like`` factory. It keeps the input's memory layout (a transposed input gives a
     transposed result), as PyTorch's default ``memory_format=torch.preserve_format`` does: a
-    random fill of the result walks memory in that order."""
+    random fill of the result walks memory in that order. An expanded input (a stride of 0)
+    gives a contiguous result, as in PyTorch."""
 
     def like(t, dtype=None, requires_grad=False, device=None, pin_memory=False):
         devices.check(device)
-        return _finish(maker(t._data, dtypes.to_numpy_dtype(dtype or t.dtype)), None, requires_grad)
+        order = "C" if 0 in t._data.strides else "K"
+        return _finish(maker(t._data, dtypes.to_numpy_dtype(dtype or t.dtype), order), None, requires_grad)
 
     return like
 

@@ -178,6 +178,25 @@ def _views(T):
     return [a, b]
 
 
+def _like_layouts(T):
+    """``*_like`` keeps a transposed or permuted input's memory order (preserve_format) and is
+    contiguous for an expanded one, so random fills of the result walk memory as PyTorch's."""
+    out = []
+    for make in (
+        lambda: T.ones(4, 5).t(),
+        lambda: T.ones(2, 3, 4).permute(2, 0, 1),
+        lambda: T.ones(6, 8)[:, ::2],
+        lambda: T.ones(3).expand(2, 3),
+        lambda: T.ones(1, 20).expand(3, 20),
+    ):
+        out += [
+            T.empty_like(make()).normal_(),
+            T.zeros_like(make()).uniform_(),
+            T.ones_like(make()).normal_(),
+        ]
+    return out
+
+
 def _integers(T):
     return [
         T.randint(10, (5,)),
@@ -256,6 +275,7 @@ for _seed in (0, 42, 2**32 + 5, -7):
     CASES[f"multinomial_seed{_seed}"] = _seeded(_seed, _multinomial)
 CASES["permutations"] = _seeded(11, _permutations)
 CASES["views"] = _seeded(2, _views)
+CASES["like_layouts"] = _seeded(3, _like_layouts)
 CASES["randn_1000x1000_corner"] = _seeded(0, lambda T: [T.randn(1000, 1000)[::97, ::89], T.rand(1)])
 CASES["state_roundtrip"] = _state_roundtrip
 CASES["generator_object"] = _generator_object
