@@ -82,6 +82,31 @@ def test_scaled_normal_and_uniform_sweep_matches_live_torch(dtype):
             np.testing.assert_array_equal(ours, theirs)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_trunc_normal_sweep_matches_live_torch(dtype):
+    """Both rejection samplers, bounds that reject often and rarely, sizes around 16 and large."""
+    torch = pytest.importorskip("torch", reason="live PyTorch comparison needs torch installed")
+    settings = [
+        (),
+        (0.0, 0.02),
+        (0.0, 1.0, -0.5, 0.5),
+        (0.3, 1.0, -0.1, 0.1),
+        (0.0, 1.0, 0.5, 3.0),
+        (1.0, 2.0, -1.0, 1.0),
+    ]
+    for seed, shape in zip(
+        SWEEP_SEEDS, [(15,), (16,), (17,), (40, 30), (1, 49), (8, 3, 3), (5, 5), (300,)]
+    ):
+        for args in settings:
+            results = []
+            for T in (torch, pag):
+                T.manual_seed(seed)
+                w = T.nn.init.trunc_normal_(T.empty(*shape, dtype=getattr(T, dtype)), *args)
+                results.append([w.numpy(), T.rand(2).numpy()])
+            for theirs, ours in zip(*results):
+                np.testing.assert_array_equal(ours, theirs)
+
+
 # ---- the generator API -------------------------------------------------------------------------------
 def test_state_is_pytorchs_byte_layout():
     torch = pytest.importorskip("torch", reason="live PyTorch comparison needs torch installed")
