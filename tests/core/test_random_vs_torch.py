@@ -94,9 +94,7 @@ def test_trunc_normal_sweep_matches_live_torch(dtype):
         (0.0, 1.0, 0.5, 3.0),
         (1.0, 2.0, -1.0, 1.0),
     ]
-    for seed, shape in zip(
-        SWEEP_SEEDS, [(15,), (16,), (17,), (40, 30), (1, 49), (8, 3, 3), (5, 5), (300,)]
-    ):
+    for seed, shape in zip(SWEEP_SEEDS, [(15,), (16,), (17,), (40, 30), (1, 49), (8, 3, 3), (5, 5), (300,)]):
         for args in settings:
             results = []
             for T in (torch, pag):
