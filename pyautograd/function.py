@@ -19,6 +19,7 @@ import weakref
 import numpy as np
 
 from . import anomaly
+from ._quiet_numpy import quiet_float_errors, restore_float_errors
 from .grad_mode import state as _grad_mode
 from .tensor import Tensor
 
@@ -64,6 +65,7 @@ class Function(Node):
     _saved_sources = ()  # per saved array: (input tensor or None, version box, version,
     #   this node if it is our output) or None
     _graph_mode = False  # True while a create_graph backward runs this node
+    scalar_forward = False  # forward may get 0-d float inputs as NumPy scalars (pure arithmetic)
 
     def __init_subclass__(cls, **kwargs):
         """Each op class gets a node class named like PyTorch's (``Mul`` -> ``MulBackward0``),
@@ -82,29 +84,36 @@ class Function(Node):
         ctx = object.__new__(cls._node_class)
         data = []
         record = False
+        scalars = cls.scalar_forward
         for a in args:  # one pass: unwrap arrays, see if any input needs grad
             if isinstance(a, Tensor):
-                data.append(a._data)
+                array = a._data
+                # a 0-d float array enters as the NumPy scalar it holds: the same float32 or
+                # float64 rounding, and NumPy does arithmetic on scalars ~10x faster
+                data.append(array[()] if scalars and not array.ndim and array.dtype.char in "fd" else array)
                 if a._requires_grad:
                     record = True
             else:
                 data.append(a)
         record = record and _grad_mode.enabled
         if cls.may_overflow:
-            with np.errstate(all="ignore"):
+            token = quiet_float_errors()
+            try:
                 result = cls.forward(ctx, *data)
+            finally:
+                restore_float_errors(token)
         else:
             result = cls.forward(ctx, *data)
         out = Tensor._make(result, record, ctx if record else None)
         if record:
-            ctx._connect(args, out, result)
+            ctx._connect(args, data, out, result)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
 
             propagate_tangent(cls, ctx, args, out)
         return out
 
-    def _connect(self, args, out, result):
+    def _connect(self, args, data, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""
         n_inputs = len(args) - self.n_options
@@ -124,7 +133,7 @@ class Function(Node):
         self.next_functions = tuple(edges)
         self.needs_input_grad = tuple(needs)
         if self._saved:
-            self._bind_saved(args, out, result)
+            self._bind_saved(args, data, out, result)
         if anomaly.state.enabled:
             anomaly.remember_forward(self)
 
@@ -132,21 +141,23 @@ class Function(Node):
     def save_for_backward(self, *arrays):
         self._saved = arrays
 
-    def _bind_saved(self, args, out, result):
+    def _bind_saved(self, args, data, out, result):
         """Remember which tensor each saved array belongs to, and that tensor's version.
 
-        A saved output is recognised by identity with what ``forward`` returned (``result``),
-        not with the output's ``_data``: for a 0-d output NumPy ufuncs return a NumPy scalar,
-        which ``Tensor._make`` wraps in a new 0-d array (``_data`` is always an ndarray).
-        The scalar stays saved as it is (arithmetic on NumPy scalars is ~10x faster than on
-        0-d arrays, and it holds the same value), but it is bound to the output tensor, so
+        A saved input is recognised by identity with what ``forward`` was given (``data``:
+        the tensor's array, or for a 0-d float tensor of an op with ``scalar_forward`` the
+        NumPy scalar it holds), a saved output by identity with what ``forward`` returned
+        (``result``), not with the output's ``_data``: for a 0-d output NumPy returns a
+        scalar, which ``Tensor._make`` wraps in a new 0-d array (``_data`` is always an
+        ndarray). The scalar stays saved as it is (arithmetic on NumPy scalars is ~10x faster
+        than on 0-d arrays, and it holds the same value), but it is bound to the tensor, so
         ``create_graph`` differentiates through it and in-place changes to it are caught.
         """
         sources = []
         for array in self._saved:
             source = None
-            for a in args:
-                if isinstance(a, Tensor) and a._data is array:
+            for a, given in zip(args, data):
+                if given is array and isinstance(a, Tensor):
                     source = (a, a._vc, a._vc[0], None)
                     break
             else:
@@ -247,6 +258,8 @@ def add_to_grad(tensor, grad, owned):
         return
     if grad.dtype != tensor._data.dtype:
         grad, owned = grad.astype(tensor._data.dtype), True
+    if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array
+        grad, owned = np.asarray(grad), True
     current = tensor._grad
     if current is None:
         tensor._grad = Tensor._make(grad if owned else grad.copy())

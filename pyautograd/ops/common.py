@@ -104,6 +104,16 @@ def is_tensor(x):
     return isinstance(x, Tensor)
 
 
+def shape_of(x):
+    """``np.shape(x)`` for what ops and backward formulas handle (an array, a NumPy scalar, a
+    tensor, a number) without ``np.shape``'s dispatch, which costs more than a scalar op."""
+    if type(x) is float or type(x) is int or type(x) is bool:
+        return ()
+    if isinstance(x, (np.ndarray, np.generic, Tensor)):
+        return x.shape
+    return np.shape(x)
+
+
 def sum_to(g, shape):
     """Sum a broadcast gradient back down to ``shape`` (the input's shape)."""
     if shape is None or g.shape == shape:

@@ -14,6 +14,7 @@ from .common import (
     data_of,
     floating,
     result_dtype,
+    shape_of,
     sum_to,
 )
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
@@ -22,10 +23,11 @@ from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
 # ---- arithmetic ---------------------------------------------------------------------------
 class Add(Function):
     backward_name = "AddBackward0"
+    scalar_forward = True
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.shapes = (np.shape(a), np.shape(b))
+        ctx.shapes = (shape_of(a), shape_of(b))
         return a + b
 
     @staticmethod
@@ -41,10 +43,11 @@ class Add(Function):
 
 class Sub(Function):
     backward_name = "SubBackward0"
+    scalar_forward = True
 
     @staticmethod
     def forward(ctx, a, b):
-        ctx.shapes = (np.shape(a), np.shape(b))
+        ctx.shapes = (shape_of(a), shape_of(b))
         return a - b
 
     @staticmethod
@@ -62,6 +65,7 @@ class RSub(Function):
     """``number - tensor``."""
 
     backward_name = "RsubBackward1"
+    scalar_forward = True
     n_options = 1
 
     @staticmethod
@@ -79,6 +83,7 @@ class RSub(Function):
 
 class Mul(Function):
     backward_name = "MulBackward0"
+    scalar_forward = True
 
     @staticmethod
     def forward(ctx, a, b):
@@ -90,8 +95,8 @@ class Mul(Function):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         return (
-            (sum_to(g * b, np.shape(a)) if need_a else None),
-            (sum_to(g * a, np.shape(b)) if need_b else None),
+            (sum_to(g * b, shape_of(a)) if need_a else None),
+            (sum_to(g * a, shape_of(b)) if need_b else None),
         )
 
     @staticmethod
@@ -102,6 +107,7 @@ class Mul(Function):
 
 class Div(Function):
     backward_name = "DivBackward0"
+    scalar_forward = True
     may_overflow = True
 
     @staticmethod
@@ -114,8 +120,8 @@ class Div(Function):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         return (
-            (sum_to(g / b, np.shape(a)) if need_a else None),
-            (sum_to(-g * a / (b * b), np.shape(b)) if need_b else None),
+            (sum_to(g / b, shape_of(a)) if need_a else None),
+            (sum_to(-g * a / (b * b), shape_of(b)) if need_b else None),
         )
 
     @staticmethod
@@ -130,6 +136,7 @@ class DivByNumber(Function):
     ``x / 2`` stays ``DivBackward0``, as in PyTorch."""
 
     backward_name = "DivBackward1"
+    scalar_forward = True
     n_options = 1
 
     @staticmethod
@@ -150,6 +157,7 @@ class Pow(Function):
     """``tensor ** number``."""
 
     backward_name = "PowBackward0"
+    scalar_forward = True
     may_overflow = True
     n_options = 1
 
@@ -174,6 +182,7 @@ class Pow(Function):
         return t * 0 if p == 0 else t * p * a ** (p - 1)
 
 
+_NUMPY_VALUES = (np.ndarray, np.generic)  # an input's data: an array, or the scalar of a 0-d tensor
 _BY_MULTIPLYING = {2: lambda a: a * a, 3: lambda a: a * a * a, -1: lambda a: 1 / a, -2: lambda a: 1 / (a * a)}
 
 
@@ -185,7 +194,7 @@ def _power(base, exponent):
     power is often one ulp off: so those are computed in float64 from the float32 operands
     and rounded once. ``10.0 ** torch.arange(-1, -6, -1)`` then has PyTorch's digits.
     """
-    array = base if isinstance(base, np.ndarray) else exponent
+    array = base if isinstance(base, _NUMPY_VALUES) else exponent
     if array.dtype.kind == "b":  # NumPy's bool power gives int8
         return np.asarray(base**exponent).astype(np.bool_)
     if array.dtype.kind != "f":
@@ -194,6 +203,9 @@ def _power(base, exponent):
         return _BY_MULTIPLYING[exponent](base)
     if array is base and exponent == 0.5:
         return np.sqrt(base)
+    if isinstance(array, np.generic):  # NumPy's scalar power rounds unlike its array loop
+        array = np.asarray(array)
+        base, exponent = (array, exponent) if isinstance(base, np.generic) else (base, array)
     if array.dtype.itemsize >= 8:
         return base**exponent
     narrow = array.dtype.type
@@ -220,11 +232,11 @@ class PowTensor(Function):
         a, b, out = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         zero_exponent = data_of(b) == 0  # b a^(b-1) is 0 there, even at a = 0 (not 0 * inf)
-        ga = sum_to(g * b * (a + zero_exponent) ** (b - 1), np.shape(a)) if need_a else None
+        ga = sum_to(g * b * (a + zero_exponent) ** (b - 1), shape_of(a)) if need_a else None
         gb = None
         if need_b:
             zero_base = (data_of(a) == 0) & (data_of(b) >= 0)
-            gb = sum_to(g * out * common.log(a + zero_base) * ~zero_base, np.shape(b))
+            gb = sum_to(g * out * common.log(a + zero_base) * ~zero_base, shape_of(b))
         return ga, gb
 
     @staticmethod
@@ -239,6 +251,7 @@ class RPow(Function):
     """``number ** tensor``."""
 
     backward_name = "PowBackward2"
+    scalar_forward = True
     may_overflow = True
     n_options = 1
 
@@ -331,7 +344,7 @@ class Maximum(Function):
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         share_a, share_b = _shares(data_of(a), data_of(b), ctx.loses)
-        return sum_to(g * share_a, np.shape(a)), sum_to(g * share_b, np.shape(b))
+        return sum_to(g * share_a, shape_of(a)), sum_to(g * share_b, shape_of(b))
 
     @staticmethod
     def jvp(ctx, ta, tb):

@@ -21,6 +21,7 @@ class Unary(Function):
     """The node of an element-wise op of one input (see ``unary``)."""
 
     saves = "input"  # what the rule reads: "input", "output" or None
+    scalar_forward = True  # every ``numpy`` function here works on a NumPy scalar as on an array
 
     @staticmethod
     def numpy(a):

@@ -1,0 +1,86 @@
+"""0-d tensors: element-wise ops compute on NumPy scalars (a speed path), which must change
+nothing a learner can see: values to the last bit, dtypes, shapes, gradients, version checks."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import pyautograd as T
+
+
+def _network(lib, dtype, values, shape=()):
+    """The lessons' scalar network and a few more ops, on tensors of ``shape``; returns the
+    loss and the leaves."""
+    w1, w2, b1, w3, b2 = (lib.full(shape, v, dtype=dtype, requires_grad=True) for v in values)
+    x1, x2 = lib.full(shape, 1.0, dtype=dtype), lib.full(shape, 2.0, dtype=dtype)
+    h = lib.sigmoid(w1 * x1 + w2 * x2 + b1)
+    lesson = (w3 * h + b2 - 0.0) ** 2
+    z = lib.tanh(w3 * h - b2) + lib.relu(h / 3) + lib.exp(-h) * lib.log(h + 1) - lib.sqrt(h) * abs(b2)
+    more = (z - 0.25) ** 2 + 1 / (h + 2) + (1.5 - z) ** 3 + 2**h + lib.sin(z) * lib.cos(w1) / b1
+    return lesson, lesson + more, (w1, w2, b1, w3, b2)
+
+
+VALUES = [(0.5, -0.5, 0.5, 2.0, 0.0), (1.3, 0.7, -2.1, -0.4, 0.9)]
+
+
+@pytest.mark.parametrize("dtype_name", ["float32", "float64"])
+@pytest.mark.parametrize("values", VALUES)
+def test_0d_tensors_compute_exactly_as_1_element_arrays(dtype_name, values):
+    """Shape (1,) takes NumPy's array path; shape () the scalar one: every bit must agree."""
+    dtype = getattr(T, dtype_name)
+    _, scalar_loss, scalar_leaves = _network(T, dtype, values)
+    _, array_loss, array_leaves = _network(T, dtype, values, shape=(1,))
+    scalar_loss.backward()
+    array_loss.backward()
+    assert scalar_loss.shape == () and scalar_loss.dtype == dtype
+    assert type(scalar_loss.detach().numpy()) is np.ndarray
+    assert scalar_loss.detach().numpy().dtype == np.dtype(dtype_name)
+    assert scalar_loss.item() == array_loss.item()
+    for mine, other in zip(scalar_leaves, array_leaves):
+        assert type(mine.grad._data) is np.ndarray and mine.grad.shape == () and mine.grad.dtype == dtype
+        assert mine.grad.item() == other.grad.item()
+
+
+@pytest.mark.parametrize("values", VALUES)
+def test_lesson_network_matches_torch_bit_for_bit(values):
+    torch = pytest.importorskip("torch", reason="live PyTorch comparison needs torch installed")
+    ours, _, our_leaves = _network(T, T.float32, values)
+    theirs, _, their_leaves = _network(torch, torch.float32, values)
+    ours.backward()
+    theirs.backward()
+    assert ours.item() == theirs.item()
+    assert [p.grad.item() for p in our_leaves] == [p.grad.item() for p in their_leaves]
+
+
+def test_size_one_output_keeps_its_shape_for_the_seed_gradient():
+    for shape in [(1,), (1, 1)]:
+        x = T.ones(shape, requires_grad=True)
+        (x * 3).backward()
+        assert x.grad.shape == shape and x.grad.tolist() == np.full(shape, 3.0).tolist()
+
+
+def test_scalar_leaf_backward_gives_an_array_grad_of_its_own():
+    x = T.tensor(2.0, requires_grad=True)
+    x.backward()
+    x.backward()
+    assert type(x.grad._data) is np.ndarray and x.grad.item() == 2.0
+
+
+def test_modifying_a_saved_scalar_in_place_is_caught():
+    a = T.tensor(2.0, requires_grad=True)
+    b = a * 1
+    y = b * b
+    b.add_(1)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.backward()
+
+
+def test_overflow_on_scalars_is_silent_even_when_warnings_are_errors():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        x = T.tensor(1e30, requires_grad=True)
+        y = x**2 + T.exp(x) + 1 / (x - x)
+        y.backward()
+    assert y.item() == float("inf")
+    assert np.geterr()["over"] == "warn"  # the error state is restored afterwards
