@@ -96,3 +96,14 @@ def test_sleep_waits_in_slices_that_stop_can_interrupt(harness, monkeypatch):
     assert waits == [0.25, 0.25, 0.25]
     with pytest.raises(ValueError, match="sleep length must be non-negative"):
         time.sleep(-1)
+
+
+def test_expected_output_is_compared_by_the_cpython_tests_rule(harness):
+    """The page's ✓ uses lessonkit.cells' normaliser, the one the CPython cell tests use."""
+    assert harness.matches_expected("a = 1\nb\n\n", "a = 1   \nb\n", None)
+    assert not harness.matches_expected("a = 1\n", "a = 2\n", None)
+    assert not harness.matches_expected("  a\n", "a\n", None)  # leading space counts
+    # an expected error's last line follows the printed text, newline or not
+    assert harness.matches_expected("x\nValueError: bad", "x", "ValueError: bad")
+    assert harness.matches_expected("x\nValueError: bad", "x\n", "ValueError: bad")
+    assert not harness.matches_expected("x\n", "x\n", "ValueError: bad")

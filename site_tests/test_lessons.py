@@ -84,8 +84,13 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
             timings[md.name] = round(time.monotonic() - started, 1)
             cell_ms[md.name] = [r.get("ms", 0) for r in results]
             shot(page, f"lesson-{md.stem}")
-            for c, want, got in zip(cells, expected, results):
+            marks = page.evaluate(
+                "[...document.querySelectorAll('.lr-cell')].map((c) => c.dataset.matchesExpected ?? null)"
+            )
+            for c, want, got, mark in zip(cells, expected, results, marks):
                 counted += 1
+                if c.expected is not None and mark != "true":  # the page's own ✓, decided in Pyodide
+                    problems.append(f"{md.relative_to(REPO)} cell {c.index}: page shows no ✓ ({mark!r})")
                 where = f"{md.relative_to(REPO)} cell {c.index} (line {c.line})"
                 if (want.error is None) != (got["error"] is None):
                     problems.append(f"{where}: CPython error {want.error!r}, browser error {got['error']!r}")

@@ -71,6 +71,19 @@ def test_pure_python_cell_runs_and_prints(booted):
     shot(page, "runner-first-cell", full_page=False)
 
 
+def test_output_that_differs_from_the_page_is_not_marked_as_matching(booted):
+    """Edited so that it prints something else, the cell loses the ✓ (and says nothing wrong)."""
+    session, page, n = booted
+    set_code(page, 0, 'print("অন্য কিছু")')
+    c = run_and_wait(page, 0)
+    assert c.get_attribute("data-state") == "done"
+    assert c.get_attribute("data-matches-expected") == "false"
+    assert "মিলেছে" not in output_text(page, 0)
+    c.locator('[data-role="reset"]').click()
+    c = run_and_wait(page, 0)
+    assert c.get_attribute("data-matches-expected") == "true"
+
+
 def test_boot_progress_counts_downloaded_megabytes(booted):
     """The boot panel shows megabytes as Pyodide's wasm and standard library arrive."""
     session, page, n = booted

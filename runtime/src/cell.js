@@ -179,18 +179,19 @@ export class Cell {
     this.counterEl.textContent = t.counter(n);
   }
 
-  /** Compare stdout (+ error line) with the page's expected block, like tests/doc_cells.py. */
-  compareWithExpected(stdout, error) {
-    if (!this.expectedEl) return;
-    const norm = (s) => {
-      const lines = s.split("\n").map((l) => l.replace(/\s+$/, ""));
-      while (lines.length && !lines[lines.length - 1]) lines.pop();
-      return lines.join("\n");
-    };
-    const want = norm(this.expectedEl.querySelector("code, pre")?.textContent || "");
-    const got = norm(error ? stdout + (stdout && !stdout.endsWith("\n") ? "\n" : "") + error : stdout);
-    const ok = want === got;
-    this.el.dataset.matchesExpected = ok ? "true" : "false";
-    if (ok) this.output.notice(t.matchesExpected, "ok");
+  /** The page's expected-output block, or null when the cell has none. */
+  expectedText() {
+    if (!this.expectedEl) return null;
+    return this.expectedEl.querySelector("code, pre")?.textContent || "";
+  }
+
+  /**
+   * Show whether the run printed what the page says. The comparison itself is made in the
+   * worker by lessonkit.cells, the same rule the CPython tests apply (one normaliser).
+   */
+  showMatch(matches) {
+    if (matches === null || matches === undefined) return;
+    this.el.dataset.matchesExpected = matches ? "true" : "false";
+    if (matches) this.output.notice(t.matchesExpected, "ok");
   }
 }

@@ -16,7 +16,7 @@ import sys
 import time
 import traceback
 
-from lessonkit.cells import cell_filename, execute, last_line
+from lessonkit.cells import cell_filename, execute, last_line, normalise, observed
 
 TRACEBACK_FRAMES = 50
 
@@ -170,3 +170,8 @@ def run_cell(key, counter, code):
         error = last_line(exc)
         text = _format_traceback(exc)
     return json.dumps({"error": error, "traceback": text, "kind": kind})
+
+
+def matches_expected(expected, stdout, error):
+    """Whether a run printed what the page's expected block says: the CPython tests' rule."""
+    return normalise(expected) == normalise(observed(stdout, error))

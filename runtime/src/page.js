@@ -134,12 +134,18 @@ async function execute(cell, stops) {
   here.counter += 1;
   cell.setCounter(here.counter);
   cell.flushSave();
-  const result = await python.run(here.ns, here.counter, cell.code, {
-    onStream: (stream, text) => cell.output.stream(stream, text),
-    onCapped: (limit) => cell.output.markCapped(limit),
-    onDisplay: (message) => cell.output.display(message),
-    onDisplaysCapped: (limit, dropped) => cell.output.displaysCapped(limit, dropped),
-  });
+  const result = await python.run(
+    here.ns,
+    here.counter,
+    cell.code,
+    {
+      onStream: (stream, text) => cell.output.stream(stream, text),
+      onCapped: (limit) => cell.output.markCapped(limit),
+      onDisplay: (message) => cell.output.display(message),
+      onDisplaysCapped: (limit, dropped) => cell.output.displaysCapped(limit, dropped),
+    },
+    cell.expectedText(),
+  );
   activeCell = null;
   cell.output.flush();
   cell.ran = !result.restarted;
@@ -173,7 +179,7 @@ async function execute(cell, stops) {
   ) {
     cell.showNotice(t.numpyFailed(python.bootProblem.message), "warning");
   }
-  if (!result.restarted) cell.compareWithExpected(cell.output.stdout, result.error);
+  if (!result.restarted) cell.showMatch(result.matchesExpected);
   return {
     stdout: cell.output.stdout,
     stderr: cell.output.stderr,

@@ -43,8 +43,10 @@ export const FromWorker = Object.freeze({
 /**
  * @typedef {{type: "boot", runtimeURL: string, manifest: RuntimeManifest,
  *            interruptBuffer: Int32Array|null}} BootMessage
- * @typedef {{type: "run", id: number, ns: string, counter: number, code: string}} RunMessage
+ * @typedef {{type: "run", id: number, ns: string, counter: number, code: string,
+ *            expected: string|null}} RunMessage
  *   counter: the run's number, shown beside the cell as [N]; the code runs as "<cell N>"
+ *   expected: the page's expected-output block, compared in Python (lessonkit.cells)
  * @typedef {{type: "new-ns"|"drop-ns", ns: string}} NamespaceMessage
  * @typedef {BootMessage|RunMessage|NamespaceMessage} PageMessage
  */
@@ -77,6 +79,8 @@ export const FromWorker = Object.freeze({
  * @property {boolean} [bootFailed]
  * @property {boolean} [restarted]   the worker was thrown away (Stop, or a crash)
  * @property {boolean} [crashed]     the worker died under this run
+ * @property {boolean|null} [matchesExpected] the output matched the expected block
+ *   (null: the cell has none), by the same rule as the CPython tests
  */
 
 /**

@@ -14,7 +14,7 @@ let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
 let booting = null; // promise of the boot
 let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
-let current = null; // {id, chars, capped, displays, dropped, keys, held, streamsHeld}
+let current = null; // {id, chars, capped, displays, dropped, keys, held, streamsHeld, stdout}
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
@@ -39,6 +39,7 @@ function send(stream, text) {
     current.capped = true;
   }
   current.chars += text.length;
+  if (stream === "stdout") current.stdout += text;
   if (text) post({ type: FromWorker.stream, id: current.id, stream, text });
   if (current.capped) post({ type: FromWorker.capped, id: current.id, limit: OUTPUT_CAP });
 }
@@ -272,7 +273,21 @@ function waitForInterrupt(buffer) {
   };
 }
 
-function run({ id, ns, counter, code }) {
+/**
+ * Whether the run printed the page's expected block (null: the cell has none), decided by
+ * lessonkit.cells in Python. Pyodide turns JavaScript's null into JsNull, not None, so a
+ * missing error is passed as undefined.
+ */
+function compared(expected, result) {
+  if (expected === null || expected === undefined) return null;
+  try {
+    return Boolean(runner.matches_expected(expected, current.stdout, result.error ?? undefined));
+  } catch (_err) {
+    return null;
+  }
+}
+
+function run({ id, ns, counter, code, expected = null }) {
   current = {
     id,
     chars: 0,
@@ -282,6 +297,7 @@ function run({ id, ns, counter, code }) {
     keys: new Map(),
     held: new Map(),
     streamsHeld: null,
+    stdout: "",
   };
   const started = performance.now();
   let result;
@@ -303,7 +319,14 @@ function run({ id, ns, counter, code }) {
   for (const message of current.held.values()) post({ type: FromWorker.display, id, message });
   if (current.dropped)
     post({ type: FromWorker.displaysCapped, id, limit: DISPLAY_CAP, dropped: current.dropped });
-  post({ type: FromWorker.done, id, ms, capped: current.capped, ...result });
+  post({
+    type: FromWorker.done,
+    id,
+    ms,
+    capped: current.capped,
+    matchesExpected: compared(expected, result),
+    ...result,
+  });
   current = null;
 }
 
