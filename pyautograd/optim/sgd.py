@@ -68,6 +68,12 @@ class SGD(Optimizer):
                         buf *= momentum
                         buf += (1 - dampening) * d
                     d = d + momentum * buf if nesterov else buf
-                p._data -= lr * d
+                data = p._data
+                if not data.ndim and data.dtype.char in "fd" and (type(lr) is float or type(lr) is int):
+                    data[()] = (
+                        data[()] - lr * d[()]
+                    )  # a 0-d float parameter: NumPy scalars round alike, ~20x cheaper
+                else:
+                    data -= lr * d
                 p._bump_version()
         return loss

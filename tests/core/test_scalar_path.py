@@ -84,3 +84,50 @@ def test_overflow_on_scalars_is_silent_even_when_warnings_are_errors():
         y.backward()
     assert y.item() == float("inf")
     assert np.geterr()["over"] == "warn"  # the error state is restored afterwards
+
+
+def _manual_updates(shape, dtype, other_kind):
+    """The lessons' update (``p -= lr * p.grad``; ``p.grad.zero_()``) and the other in-place
+    operators, on a parameter of ``shape``; returns its values and versions along the way."""
+    p = T.full(shape, 0.7, dtype=dtype, requires_grad=True)
+    seen = []
+    for step in range(3):
+        (p * p * 1.3 - p).sum().backward()
+        with T.no_grad():
+            other = {
+                "number": 0.1,
+                "int": 3,
+                "tensor": T.full(shape, 0.37, dtype=dtype),
+                "float64 tensor": T.full(shape, 0.37, dtype=T.float64),
+            }[other_kind]
+            p -= 0.1 * p.grad
+            p += other
+            p *= other
+            p /= other
+            p.sub_(other)
+            p.add_(other)
+            p.grad.zero_()
+        seen.append((p.detach().numpy().reshape(()).item(), p._version, p.grad._version))
+    return seen
+
+
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+@pytest.mark.parametrize("other_kind", ["number", "int", "tensor", "float64 tensor"])
+def test_in_place_updates_of_0d_parameters_round_as_arrays_do(dtype, other_kind):
+    assert _manual_updates((), dtype, other_kind) == _manual_updates((1,), dtype, other_kind)
+
+
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_sgd_step_on_0d_parameters_rounds_as_on_arrays(dtype):
+    def run(shape):
+        p = T.full(shape, 0.7, dtype=dtype, requires_grad=True)
+        opt = T.optim.SGD([p], lr=0.013)
+        values = []
+        for _ in range(4):
+            opt.zero_grad()
+            (T.tanh(p) * 3.1).sum().backward()
+            opt.step()
+            values.append((p.detach().numpy().reshape(()).item(), p._version))
+        return values
+
+    assert run(()) == run((1,))
