@@ -61,7 +61,8 @@ def test_image_grid_and_boundary_are_drawn(booted, numpy_in_site):
     assert grid.locator(".lr-image-label").all_inner_texts() == ["এক", "উল্টো", "ফাঁকা"]
     assert grid.locator(".lr-figure-title").inner_text() == "তিনটি ছবি"
     canvas = out.locator(".lr-out-display-boundary canvas")
-    assert canvas.get_attribute("aria-label") == "সীমানা"
+    assert out.locator(".lr-out-display-boundary").get_attribute("aria-label") == "সীমানা"
+    assert canvas.get_attribute("aria-label") == "সিদ্ধান্তের সীমানা"  # what it is; the title names the figure
     assert page.evaluate(f'document.querySelector(`[data-cell="{i}"] .lr-boundary`).width') >= 120
     # light theme: value 0 is the paper (light), the largest value is the ink (dark)
     assert sum(pixel(page, i, ".lr-image canvas", 0, 0)) > 600
@@ -129,6 +130,56 @@ def test_a_figure_updates_in_place_while_the_cell_runs(booted):
     assert left[0] > left[2], left  # probability 1 (class-1 tint) at the left after the last step
     assert output_text(page, i).strip().endswith("শেষ")
     shot_output(page, i, "display-in-place")
+
+
+GROWING = """
+from lessonkit import plot, boundary
+losses = []
+for epoch in range(1, 13):
+    losses.append(1 / epoch)
+    plot(None, x=list(range(1, epoch + 1)), series={"লস": losses, "নির্ভুলতা": [1 - v for v in losses]},
+         title="প্রতি ইপকে লস আর নির্ভুলতা", xlabel="ইপক", key="curves")
+    boundary([[epoch / 12, 1 - epoch / 12]], (0, 1, 0, 1), points=[[0.2, 0.5]], classes=[1],
+             title=f"ধাপ {epoch * 20}: লস {1 / epoch:.3f}", key="moons")
+"""
+
+
+def figure_titles_said_more_than_once(page, scope):
+    """Figures under ``scope`` whose title is not shown exactly once and said exactly once
+    (the accessibility tree a screen reader reads): "title (shown n, said m)" for each.
+    Figures out of sight (in a tab not selected) are left out: they are neither."""
+    figures = page.locator(f'{scope} [role="figure"][aria-label]')
+    problems = []
+    for k in range(figures.count()):
+        figure = figures.nth(k)
+        if not figure.is_visible():
+            continue
+        title = figure.get_attribute("aria-label")
+        shown, said = figure.inner_text().count(title), figure.aria_snapshot().count(title)
+        if (shown, said) != (1, 1) or figure.locator(".u-title").count():
+            problems.append(f"{title} (shown {shown}, said {said})")
+    return problems
+
+
+def test_a_growing_chart_and_an_updated_figure_give_their_title_once(booted):
+    """Lessons 8-9's growing loss/accuracy chart and the boundary redrawn in place: one title
+    each, to the eye and to a screen reader, in light and in dark mode."""
+    page, i = booted
+    set_code(page, i, GROWING)
+    run_and_wait(page, i)
+    scope = f'[data-cell="{i}"] [data-role="output"]'
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('{scope} .lr-figure-title')].map(e => e.textContent)
+                    .includes('ধাপ 240: লস 0.083')"""
+    )
+    assert page.locator(f"{scope} [role='figure']").count() == 2
+    assert figure_titles_said_more_than_once(page, scope) == []
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    try:
+        page.wait_for_function(f'() => document.querySelector(`{scope} [data-scheme="slate"]`)')
+        assert figure_titles_said_more_than_once(page, scope) == []
+    finally:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
 
 
 def test_bad_input_gives_a_bengali_message(booted):

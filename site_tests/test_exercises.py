@@ -50,3 +50,35 @@ def test_solved_exercise_is_marked_and_remembered(server, open_page, numpy_in_si
     assert page.locator("h3", has_text="অনুশীলন ৪ক.৩").locator(".lr-solved-mark").count() == 0
     assert "✓ ১" in page.locator(".lr-solved-count").first.inner_text()
     assert not s.errors, s.errors
+
+
+LINEAR_BACKWARD = (
+    "from lessonkit import check\n\n\n"
+    "def linear_backward(X, W, delta):\n"
+    "    return X.T @ delta, delta @ W.T, delta.sum(axis=0)\n\n\n"
+    "check('7.5', linear_backward)\n"
+)
+
+
+def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_page, numpy_in_site):
+    """Lesson 7's linear_backward, judged on layers the page never shows: a db summed over
+    the wrong axis is told its shape (and the hint), the right code marks the exercise."""
+    s = open_page(server.url + "lessons/07-matrix-backprop/")
+    page = s.page
+    wait_cells(page)
+    heading = page.locator("h3", has_text="অনুশীলন ৭.৫")
+    index = _exercise_cell(page, "7.5")
+
+    _set_code(page, index, LINEAR_BACKWARD.replace("axis=0", "axis=1"))
+    result = page.evaluate(f"window.lessonRunner.run({index})")
+    assert result["error"] is None, result
+    assert "❌ এখনও মেলেনি: X 5×3, W 3×2 হলে db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)" in result["stdout"]
+    assert "ইঙ্গিত:" in result["stdout"], result
+    assert heading.locator(".lr-solved-mark").count() == 0
+
+    _set_code(page, index, LINEAR_BACKWARD)
+    result = page.evaluate(f"window.lessonRunner.run({index})")
+    assert "অনুশীলন ৭.৫: ✅ ঠিক হয়েছে!" in result["stdout"], result
+    heading.locator(".lr-solved-mark").wait_for()
+    assert "7.5" in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')")
+    assert not s.errors, s.errors

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from conftest import REPO, PageSession, cell, shot, wait_cells, write_metric
+from test_displays import figure_titles_said_more_than_once
 
 DOCS = REPO / "docs"
 
@@ -84,6 +85,8 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
             timings[md.name] = round(time.monotonic() - started, 1)
             cell_ms[md.name] = [r.get("ms", 0) for r in results]
             shot(page, f"lesson-{md.stem}")
+            for said_twice in figure_titles_said_more_than_once(page, ".md-content"):
+                problems.append(f"{md.relative_to(REPO)}: figure title {said_twice}")
             marks = page.evaluate(
                 "[...document.querySelectorAll('.lr-cell')].map((c) => c.dataset.matchesExpected ?? null)"
             )

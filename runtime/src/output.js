@@ -178,6 +178,9 @@ export class OutputView {
     const caption = document.createElement("p");
     caption.className = "lr-figure-title";
     caption.hidden = true;
+    // The figure is named by its title (aria-label); the caption shows that same text to the
+    // eye only, so a screen reader says the title once, not once as name and again as text.
+    caption.setAttribute("aria-hidden", "true");
     const holder = document.createElement("div");
     holder.className = "lr-figure-body";
     element.append(caption, holder);
@@ -193,6 +196,7 @@ export class OutputView {
     figure.caption.hidden = !message.title;
     figure.caption.textContent = message.title || "";
     if (message.title) figure.element.setAttribute("aria-label", message.title);
+    else figure.element.removeAttribute("aria-label");
     const holder = figure.holder;
     try {
       const renderer = rendererFor(message.kind);

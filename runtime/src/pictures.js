@@ -122,7 +122,8 @@ export function renderBoundary(message, container) {
   const canvas = document.createElement("canvas");
   canvas.className = "lr-boundary";
   canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", message.title || "সিদ্ধান্তের সীমানা");
+  // what the picture is; its title already names the figure around it (output.js)
+  canvas.setAttribute("aria-label", "সিদ্ধান্তের সীমানা");
   const { probs, extent, points, classes } = message;
   const [x0, x1, y0, y1] = extent;
   const rows = probs.length;
