@@ -29,9 +29,8 @@ EXERCISES = {
         expected=None,
         judge=judge_he_init,
         level=2,
-        hint="nn.Linear-এর weight-এর আকার (আউটপুট, ইনপুট), তাই n_in হলো weight.shape[1], প্রথম সংখ্যাটি নয়। "
-        "আদর্শ বিচ্যুতি sqrt(2 / n_in) হিসাব করুন, তারপর with torch.no_grad(): ব্লকের ভেতরে "
-        "nn.init.normal_(weight, std=...) দিয়ে সেই টেনসরটাকেই ভরান; weight = ... লিখে নতুন টেনসর বানালে "
-        "স্তরের ওজন বদলায় না।",
+        hint="nn.Linear-এর weight-এর আকার (আউটপুট, ইনপুট): তাহলে n_in থাকে weight.shape-এর কোন ঘরে? He-র আদর্শ "
+        "বিচ্যুতি হিসাব করে with torch.no_grad(): ব্লকের ভেতরে nn.init.normal_ দিয়ে দেওয়া টেনসরটাকেই ভরান; "
+        "weight = ... লিখে নতুন টেনসর বানালে স্তরের ওজন বদলায় না।",
     ),
 }
