@@ -32,6 +32,9 @@ FREED_MESSAGE = (
 )
 
 
+_NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
+
+
 class forward_ad_state:
     """How many forward-AD dual levels are open; ops compute tangents only when > 0."""
 
@@ -66,6 +69,7 @@ class Function(Node):
     #   this node if it is our output) or None
     _graph_mode = False  # True while a create_graph backward runs this node
     scalar_forward = False  # forward may get 0-d float inputs as NumPy scalars (pure arithmetic)
+    operator = None  # a binary op whose forward is exactly this operator on the data (ops/elementwise.py)
 
     def __init_subclass__(cls, **kwargs):
         """Each op class gets a node class named like PyTorch's (``Mul`` -> ``MulBackward0``),
@@ -82,20 +86,19 @@ class Function(Node):
     @classmethod
     def apply(cls, *args):
         ctx = object.__new__(cls._node_class)
-        data = []
-        record = False
+        data, needs = [], []  # per argument: what forward gets, and whether it needs a gradient
         scalars = cls.scalar_forward
-        for a in args:  # one pass: unwrap arrays, see if any input needs grad
+        for a in args:  # one pass: unwrap arrays, see which inputs need grad
             if isinstance(a, Tensor):
                 array = a._data
                 # a 0-d float array enters as the NumPy scalar it holds: the same float32 or
                 # float64 rounding, and NumPy does arithmetic on scalars ~10x faster
                 data.append(array[()] if scalars and not array.ndim and array.dtype.char in "fd" else array)
-                if a._requires_grad:
-                    record = True
+                needs.append(a._requires_grad)
             else:
                 data.append(a)
-        record = record and _grad_mode.enabled
+                needs.append(False)
+        record = True in needs and _grad_mode.enabled
         if cls.may_overflow:
             token = quiet_float_errors()
             try:
@@ -106,30 +109,29 @@ class Function(Node):
             result = cls.forward(ctx, *data)
         out = Tensor._make(result, record, ctx if record else None)
         if record:
-            ctx._connect(args, data, out, result)
+            ctx._connect(args, data, needs, out, result)
         if forward_ad_state.levels:
             from .autograd.forward_ad import propagate_tangent
 
             propagate_tangent(cls, ctx, args, out)
         return out
 
-    def _connect(self, args, data, out, result):
+    def _connect(self, args, data, needs, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""
-        n_inputs = len(args) - self.n_options
-        edges, needs = [], []
-        for a in args[:n_inputs] if self.n_options else args:
-            if isinstance(a, Tensor) and a._requires_grad:
+        if self.n_options:
+            needs = needs[: len(needs) - self.n_options]
+        edges = []
+        for a, need in zip(args, needs):
+            if need:
                 node = a.grad_fn
                 edges.append(
                     (accumulator_of(a), 0)
                     if node is None
                     else (node, a._output_nr if node._n_outputs > 1 else 0)
                 )
-                needs.append(True)
             else:
-                edges.append((None, 0))
-                needs.append(False)
+                edges.append(_NO_EDGE)
         self.next_functions = tuple(edges)
         self.needs_input_grad = tuple(needs)
         if self._saved:
@@ -155,15 +157,12 @@ class Function(Node):
         """
         sources = []
         for array in self._saved:
-            source = None
             for a, given in zip(args, data):
                 if given is array and isinstance(a, Tensor):
-                    source = (a, a._vc, a._vc[0], None)
+                    sources.append((a, a._vc, a._vc[0], None))
                     break
             else:
-                if array is result:
-                    source = (None, out._vc, 0, self)
-            sources.append(source)
+                sources.append((None, out._vc, 0, self) if array is result else None)
         self._saved_sources = sources
 
     @property

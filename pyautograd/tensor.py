@@ -219,9 +219,8 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. the graph leaves (see engine.py)."""
-        from .engine import backward
-
-        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
+        run = _engine_backward or _import_engine_backward()
+        run((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
 
     def _bump_version(self):
         """Record an in-place change of this tensor's memory (seen by its views too), so a
@@ -342,6 +341,17 @@ class Tensor:
         t.name = self.name
         memo[id(self)] = t
         return t
+
+
+_engine_backward = None  # engine.backward, imported on first use (the engine imports this module)
+
+
+def _import_engine_backward():
+    global _engine_backward
+    from .engine import backward
+
+    _engine_backward = backward
+    return backward
 
 
 def _init(t, data, requires_grad, grad_fn):

@@ -107,11 +107,10 @@ def is_tensor(x):
 def shape_of(x):
     """``np.shape(x)`` for what ops and backward formulas handle (an array, a NumPy scalar, a
     tensor, a number) without ``np.shape``'s dispatch, which costs more than a scalar op."""
-    if type(x) is float or type(x) is int or type(x) is bool:
-        return ()
-    if isinstance(x, (np.ndarray, np.generic, Tensor)):
-        return x.shape
-    return np.shape(x)
+    shape = getattr(x, "shape", None)
+    if shape is not None:
+        return shape
+    return () if type(x) is float or type(x) is int or type(x) is bool else np.shape(x)
 
 
 def sum_to(g, shape):

@@ -1,9 +1,12 @@
 """Element-wise operations. Each gradient is (local derivative) x (upstream gradient),
 summed back to the input's shape when the input was broadcast."""
 
+import operator
+
 import numpy as np
 
-from ..function import Function
+from ..function import Function, forward_ad_state
+from ..grad_mode import state as grad_mode
 from ..tensor import Tensor
 from . import common
 from .common import (
@@ -24,6 +27,7 @@ from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
 class Add(Function):
     backward_name = "AddBackward0"
     scalar_forward = True
+    operator = staticmethod(operator.add)  # forward is this operator on the data
 
     @staticmethod
     def forward(ctx, a, b):
@@ -44,6 +48,7 @@ class Add(Function):
 class Sub(Function):
     backward_name = "SubBackward0"
     scalar_forward = True
+    operator = staticmethod(operator.sub)  # forward is this operator on the data
 
     @staticmethod
     def forward(ctx, a, b):
@@ -84,6 +89,7 @@ class RSub(Function):
 class Mul(Function):
     backward_name = "MulBackward0"
     scalar_forward = True
+    operator = staticmethod(operator.mul)  # forward is this operator on the data
 
     @staticmethod
     def forward(ctx, a, b):
@@ -381,11 +387,27 @@ def _binary(op, a, b):
         target = result_dtype(a, b)
         a, b = cast_all((a, b), floating(target) if op is Div else target)
     try:
+        if op.operator is not None and type(a) is Tensor and not forward_ad_state.levels:
+            if not (grad_mode.enabled and (a._requires_grad or (isinstance(b, Tensor) and b._requires_grad))):
+                return _outside_graph(op.operator, a, b)
         return op.apply(a, b)
     except ValueError as e:  # checked outside the handler: the learner sees one error, not two
         error = e
     broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
     raise error
+
+
+def _outside_graph(operator_, a, b):
+    """``a (op) b`` when nothing is recorded (``lr * p.grad`` under no_grad in the lessons'
+    update): the operator on the data, as the op's forward computes it, without a node."""
+    x = a._data
+    if not x.ndim and x.dtype.char in "fd":
+        x = x[()]
+    if isinstance(b, Tensor):
+        b = b._data
+        if not b.ndim and b.dtype.char in "fd":
+            b = b[()]
+    return Tensor._make(operator_(x, b))
 
 
 def _needs_promotion(a, b, true_division):

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 import pyautograd as T
+from pyautograd.ops import elementwise as ew
+from pyautograd.ops.common import as_tensor_arg, cast_all, result_dtype
 
 
 def _network(lib, dtype, values, shape=()):
@@ -131,3 +133,43 @@ def test_sgd_step_on_0d_parameters_rounds_as_on_arrays(dtype):
         return values
 
     assert run(()) == run((1,))
+
+
+_OPERANDS = {
+    "0-d float32": lambda: T.tensor(0.3),
+    "0-d float64": lambda: T.tensor(0.3, dtype=T.float64),
+    "vector float32": lambda: T.tensor([0.1, -2.5, 7.0]),
+    "int vector": lambda: T.tensor([1, 2, 3]),
+    "number": lambda: 1.7,
+    "int": lambda: 3,
+}
+
+
+def _promoted(a, b):
+    b = as_tensor_arg(b)
+    return cast_all((a, b), result_dtype(a, b))
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+@pytest.mark.parametrize("left", ["0-d float32", "0-d float64", "vector float32", "int vector"])
+@pytest.mark.parametrize("right", sorted(_OPERANDS))
+def test_ops_outside_the_graph_give_what_recorded_ops_give(op, left, right):
+    """Under no_grad, + - * skip the graph node; values, dtypes and shapes stay those of the op."""
+    func = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b}[op]
+    a, b = _OPERANDS[left](), _OPERANDS[right]()
+    with T.no_grad():
+        plain = func(a, b)
+    assert plain.grad_fn is None and not plain.requires_grad
+    if a.dtype == T.int64:  # an integer tensor cannot require grad: Function.apply without a node
+        expected = {"add": ew.Add, "sub": ew.Sub, "mul": ew.Mul}[op].apply(*_promoted(a, b))
+    else:
+        recorded = func(a.detach().requires_grad_(), b)
+        assert recorded.grad_fn is not None
+        expected = recorded.detach()
+    assert plain.dtype == expected.dtype and plain.shape == expected.shape
+    assert plain.tolist() == expected.tolist()
+
+
+def test_broadcast_error_outside_the_graph_is_pytorchs():
+    with T.no_grad(), pytest.raises(RuntimeError, match="must match the size of tensor b"):
+        T.ones(3) * T.ones(2)
