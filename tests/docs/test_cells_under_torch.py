@@ -19,6 +19,7 @@ from doc_cells import DOCS, compare, parse_cells, run_page  # noqa: E402
 # page -> a piece of code that picks out each cell to compare under PyTorch
 UNDER_TORCH = {
     "lessons/09-real-data.md": ["loader = DataLoader(train_set, batch_size=32, shuffle=True)"],
+    "reference.md": ["TensorDataset(torch.arange(10.0), torch.arange(10) % 2)"],
 }
 
 # pyautograd's import lines -> torch's (longest first, so a module path is swapped whole)
