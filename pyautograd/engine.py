@@ -213,18 +213,18 @@ def _call_backward(node, grad, create_graph):
 def _count_dependencies(roots):
     """For every node below the roots, how many edges point into it."""
     dependencies = {}
-    stack = list(set(roots))
-    seen = set(stack)
+    starts = set(roots)
+    stack = list(starts)
     while stack:
         for child, _ in stack.pop().next_functions:
             if child is None:
                 continue
-            if child in seen:
-                dependencies[child] = dependencies.get(child, 0) + 1  # a root may be a child
-            else:
+            if child in dependencies:
+                dependencies[child] += 1
+            else:  # the first edge into it: walk below it too (unless it is a root, walked already)
                 dependencies[child] = 1
-                seen.add(child)
-                stack.append(child)
+                if child not in starts:
+                    stack.append(child)
     return dependencies
 
 

@@ -374,7 +374,10 @@ class Minimum(Maximum):
 
 # ---- public functions -----------------------------------------------------------------------
 def _binary(op, a, b):
-    a, b = as_tensor_arg(a), as_tensor_arg(b)
+    if type(a) is not Tensor:  # tensors and floats pass through as_tensor_arg unchanged
+        a = as_tensor_arg(a)
+    if type(b) is not Tensor and type(b) is not float:
+        b = as_tensor_arg(b)
     if (  # the common cases skip _needs_promotion (this runs for every + - * /)
         type(a) is not Tensor
         or a._data.dtype.kind != "f"
