@@ -173,3 +173,18 @@ def test_ops_outside_the_graph_give_what_recorded_ops_give(op, left, right):
 def test_broadcast_error_outside_the_graph_is_pytorchs():
     with T.no_grad(), pytest.raises(RuntimeError, match="must match the size of tensor b"):
         T.ones(3) * T.ones(2)
+
+
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_gradients_of_0d_leaves_accumulate_as_arrays_do(dtype):
+    def run(shape):
+        p = T.full(shape, 0.3, dtype=dtype, requires_grad=True)
+        grads = []
+        for k in range(5):
+            (T.sigmoid(p * (k + 0.7)) * 1.9 - p / 3).sum().backward()
+            grads.append((p.grad.detach().numpy().reshape(()).item(), p.grad.shape))
+        return grads, p.grad.dtype
+
+    scalar, array = run(()), run((1,))
+    assert [g for g, _ in scalar[0]] == [g for g, _ in array[0]] and scalar[1] == array[1] == dtype
+    assert all(shape == () for _, shape in scalar[0])
