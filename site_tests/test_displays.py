@@ -59,6 +59,15 @@ def test_image_grid_and_boundary_are_drawn(booted, numpy_in_site):
     grid.locator("canvas").nth(2).wait_for()  # figures draw after the run ends (lazy renderers)
     assert grid.locator("canvas").count() == 3
     assert grid.locator(".lr-image-label").all_inner_texts() == ["এক", "উল্টো", "ফাঁকা"]
+    # each label is said once: by the picture, not again by its caption
+    assert grid.locator('canvas[role="img"]').evaluate_all(
+        "cs => cs.map((c) => c.getAttribute('aria-label'))"
+    ) == [
+        "এক",
+        "উল্টো",
+        "ফাঁকা",
+    ]
+    assert grid.locator('.lr-image-label[aria-hidden="true"]').count() == 3
     assert grid.locator(".lr-figure-title").inner_text() == "তিনটি ছবি"
     canvas = out.locator(".lr-out-display-boundary canvas")
     assert out.locator(".lr-out-display-boundary").get_attribute("aria-label") == "সীমানা"

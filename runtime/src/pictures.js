@@ -74,6 +74,7 @@ export function renderImages(message, container) {
       const caption = document.createElement("div");
       caption.className = "lr-image-label";
       caption.textContent = message.labels[k];
+      caption.setAttribute("aria-hidden", "true"); // for the eye: the canvas already says it
       cell.appendChild(caption);
     }
     grid.appendChild(cell);
