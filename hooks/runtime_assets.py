@@ -7,7 +7,7 @@ Layout written under ``site/``::
     assets/runtime/app.webmanifest    web app manifest (+ icons/), so the course installs as an app
     assets/runtime/pyodide/           Pyodide core from node_modules/pyodide (+ NumPy wheel if found)
     assets/runtime/wheels/            pyautograd-*.whl, lessonkit-*.zip
-    assets/runtime/runner.js ...      esbuild bundles of runtime/src (page, worker, math) + CSS
+    assets/runtime/runner.js ...      esbuild bundles of runtime/src (page, workers, math) + CSS
     assets/runtime/katex/             KaTeX CSS and fonts
     assets/runtime/fonts/             Bengali web font (+ fonts.css)
 """
@@ -139,8 +139,11 @@ def _esbuild(root: Path, nm: Path, out: Path) -> None:
         "--chunk-names=chunks/[name]-[hash]",
         *common,
     ]
-    worker = [str(exe), str(src / "worker.js"), f"--outfile={out / 'worker.js'}", *common]
-    for cmd in (page, worker):
+    workers = [
+        [str(exe), str(src / name), f"--outfile={out / name}", *common]
+        for name in ("worker.js", "snapshot-worker.js")
+    ]
+    for cmd in (page, *workers):
         _run_esbuild(cmd, root)
 
 

@@ -1,7 +1,7 @@
 // Page module: finds the runnable cells on every page Material shows, runs them one at a
 // time in a per-page namespace through the Pyodide worker, and exposes window.lessonRunner
-// {ready(), run(i), runAll(), cells, lastStop, workersStarted, offlineReady()} for tests
-// and tools.
+// {ready(), run(i), runAll(), cells, lastStop, workersStarted, offlineReady(), pythonStart}
+// for tests and tools.
 // Material's instant navigation swaps pages without a reload (document$ emits each time):
 // this module and its worker live for the whole visit, so Python boots once; each page
 // view gets a fresh namespace, and a run still going on the page being left is stopped
@@ -28,6 +28,8 @@ let queue = Promise.resolve();
 let storageWarned = false;
 let activeCell = null; // the cell whose code is running in the worker right now
 let offline = null; // the service worker's answer to keepForOffline(), once asked
+let snapshotTimer = null;
+const SNAPSHOT_AFTER_MS = 10000;
 
 function loadManifest() {
   manifestPromise =
@@ -79,11 +81,22 @@ async function bootPython(panelHost = null) {
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   offline = offline || keepForOffline().catch(() => null); // Python works: keep it for offline
+  snapshotTimer = snapshotTimer || setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
   progress.finish(
     ready.limited ? "limited" : "ready",
     ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "",
   );
   return py;
+}
+
+/** The memory snapshot (snapshot.js) is taken in the background once Python has been up
+ * for a while and no cell is running, so it never slows the reader's first runs. */
+function takeSnapshotWhenIdle() {
+  if (!python?.ready || python.running) {
+    snapshotTimer = setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
+    return;
+  }
+  python.keepSnapshot();
 }
 
 function newNamespaceKey(pageKey) {
@@ -279,8 +292,20 @@ window.lessonRunner = {
    * {build, cached, missing, pages} (null without a service worker).
    */
   async offlineReady() {
-    await bootPython(false); // quietly: no panel for a tool's question
+    const py = await bootPython(false); // quietly: no panel for a tool's question
+    await py.keepSnapshot(); // the memory snapshot is part of what the next visit finds
     return keepForOffline();
+  },
+  /** How Python started: "restored" (from the build's memory snapshot), "started", or null
+   * before it has. */
+  get pythonStart() {
+    if (!python?.ready) return null;
+    return python.restored ? "restored" : "started";
+  },
+  /** The last boot's steps as [[step, ms since this page's navigation started]]. */
+  get bootTimeline() {
+    const steps = python?.timeline;
+    return steps ? steps.map(([step, at]) => [step, Math.round(at - performance.timeOrigin)]) : null;
   },
   /** Python workers booted during this visit (1 while instant navigation keeps it). */
   get workersStarted() {

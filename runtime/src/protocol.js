@@ -55,8 +55,10 @@ export const FromWorker = Object.freeze({
  * @typedef {"python"|"numpy"|"pyautograd"} BootStep
  * @typedef {{type: "progress", step: BootStep, state: "start"|"done"|"failed"}} ProgressMessage
  * @typedef {{type: "bytes", loaded: number, expected: number}} BytesMessage
- * @typedef {{type: "ready", limited: boolean}} ReadyMessage
+ * @typedef {{type: "ready", limited: boolean, restored: boolean, timeline: [string, number][]}} ReadyMessage
  *   limited: NumPy (and so pyautograd) failed to load; plain Python still runs
+ *   restored: Python came from the build's memory snapshot (snapshot.js), not a fresh start
+ *   timeline: when each boot step ended, in ms since the epoch
  * @typedef {{type: "boot-error", stage: BootStep, message: string, partial?: boolean}} BootErrorMessage
  * @typedef {{type: "stream", id: number, stream: "stdout"|"stderr", text: string}} StreamMessage
  * @typedef {{type: "capped", id: number, limit: number}} CappedMessage

@@ -20,6 +20,7 @@ export class PythonWorker {
     this.nextId = 1;
     this.lastStop = null; // how the last Stop went (kept across restarts)
     this.workersStarted = 0; // Pyodide boots this visit (instant navigation keeps one)
+    this.snapshotKept = null; // promise: whether this visit kept a memory snapshot
     this._start();
   }
 
@@ -38,11 +39,13 @@ export class PythonWorker {
   _start() {
     this.worker = null;
     this.booted = null;
+    this.timeline = null; // [[step, ms since the epoch]] of the last boot, once ready
     this.pending = new Map(); // id -> {resolve, handlers}
     this.running = null; // id of the run in progress
     this.limited = false;
     this.ready = false;
     this.bootProblem = null;
+    this.restored = false; // this boot restored Python from the build's memory snapshot
     this.interrupt =
       globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
         ? new Int32Array(new SharedArrayBuffer(4))
@@ -53,6 +56,7 @@ export class PythonWorker {
     if (this.booted) return this.booted;
     this.worker = new Worker(`${this.runtimeURL}worker.js`, { type: "module", name: "pyodide" });
     this.workersStarted += 1;
+    this.createdAt = performance.timeOrigin + performance.now();
     this.booted = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
       this.worker.onerror = (event) => {
@@ -88,6 +92,8 @@ export class PythonWorker {
         break;
       case FromWorker.ready:
         this.limited = message.limited;
+        this.restored = message.restored;
+        this.timeline = [["worker created", this.createdAt], ...message.timeline];
         this.ready = true;
         resolve(message);
         break;
@@ -135,6 +141,37 @@ export class PythonWorker {
       if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
       this.worker.postMessage({ type: ToWorker.run, id, ns, counter, code, expected });
     });
+  }
+
+  /**
+   * After a normal boot, take this build's memory snapshot in a worker of its own (once per
+   * visit), so later page loads restore Python instead of starting it. Resolves to whether
+   * a snapshot is kept (true at once when this boot was itself restored from one).
+   */
+  keepSnapshot() {
+    if (this.restored) return Promise.resolve(true);
+    this.snapshotKept =
+      this.snapshotKept ||
+      new Promise((resolve) => {
+        let helper;
+        try {
+          helper = new Worker(`${this.runtimeURL}snapshot-worker.js`, {
+            type: "module",
+            name: "pyodide-snapshot",
+          });
+        } catch {
+          resolve(false);
+          return;
+        }
+        const done = (stored) => {
+          helper.terminate();
+          resolve(stored);
+        };
+        helper.onmessage = (event) => done(Boolean(event.data?.stored));
+        helper.onerror = () => done(false);
+        helper.postMessage({ runtimeURL: this.runtimeURL, build: this.manifest.build });
+      });
+    return this.snapshotKept;
   }
 
   newNamespace(ns) {

@@ -2,6 +2,7 @@
 // It never touches the DOM and knows nothing of the page beyond those messages.
 import harnessSource from "./harness.py";
 import { FromWorker, ToWorker } from "./protocol.js";
+import { AFTER_RESTORE_PYTHON, dropSnapshot, PYTHON_ENV, readSnapshot } from "./snapshot.js";
 
 const OUTPUT_CAP = 200000; // characters of stdout+stderr per cell
 const DISPLAY_CAP = 50; // new figures per cell (in-place updates of a figure are not counted)
@@ -18,6 +19,10 @@ let current = null; // {id, chars, capped, displays, dropped, keys, held, stream
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
 const post = (message) => self.postMessage(message);
+// When each boot step ended (ms since the epoch, comparable with the page's clock): the
+// page shows it as lessonRunner.bootTimeline, so a slow start can be taken apart.
+const timeline = [["worker started", performance.timeOrigin + performance.now()]];
+const mark = (name) => timeline.push([name, performance.timeOrigin + performance.now()]);
 // Pyodide writes this (faulthandler's dump of our own frames) when it breaks; held back
 // until the run ends, and dropped if the run ended in a fatal error.
 const FAULT_DUMP = "Stack (most recent call first):";
@@ -166,10 +171,37 @@ async function loadNumpy(manifest) {
 }
 
 /**
- * Boot with nothing waiting without need: our wheels download while Pyodide starts, and
+ * Start Python: from this build's memory snapshot when there is one (a restore takes a
+ * fraction of a start; NumPy then loads after it), else normally, with NumPy loading inside
+ * Pyodide's start-up. A snapshot that fails to restore is dropped and Python starts normally.
+ */
+async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
+  const bytes = await saved;
+  if (bytes) {
+    mark("snapshot read");
+    try {
+      // NumPy loads after the restore: a package loading during it would allocate memory
+      // that the restore then overwrites
+      const restored = await loadPyodide({ ...config, packages: [], _loadSnapshot: bytes });
+      restored.runPython(AFTER_RESTORE_PYTHON);
+      mark("python restored");
+      return { pyodide: restored, restored: true };
+    } catch (err) {
+      console.warn("memory snapshot not usable, starting Python normally:", err);
+      await dropSnapshot(manifest.build, runtimeURL);
+    }
+  }
+  const started = await loadPyodide(config);
+  mark("python started");
+  return { pyodide: started, restored: false };
+}
+
+/**
+ * Boot with nothing waiting without need: our wheels download while Python starts, and
  * a NumPy wheel served by the site itself loads inside Pyodide's own start-up (its
- * download overlaps the wasm compilation). A wheel from the remote fallback keeps the
- * separate, stall-watched load, and so does a retry when the first load did not take.
+ * download overlaps the wasm compilation), or right after a snapshot restore. A wheel
+ * from the remote fallback keeps the separate, stall-watched load, and so does a retry
+ * when the first load did not take.
  */
 async function boot({ runtimeURL, manifest, interruptBuffer }) {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
@@ -177,6 +209,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
   const stopCounting = countDownloads();
   try {
     step("python", "start");
+    const saved = readSnapshot(manifest.build, runtimeURL);
     const wheelData = ["pyautograd", "lessonkit"].map((name) => {
       const entry = manifest.wheels[name];
       const data = fetchVerified(`${runtimeURL}wheels/${entry.file}`, entry.sha256);
@@ -184,14 +217,16 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
       return { entry, data };
     });
     const { loadPyodide } = await import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
+    mark("pyodide.mjs loaded");
     const config = {
       indexURL: `${runtimeURL}pyodide/`,
-      env: { NO_COLOR: "1", PYTHON_COLORS: "0" },
+      env: { ...PYTHON_ENV }, // a copy: Pyodide adds HOME and PYTHONINSPECT to it
       packages: manifest.numpy.local ? ["numpy"] : [],
     };
     if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
     step("numpy", "start");
-    pyodide = await loadPyodide(config);
+    const started = await startPython(loadPyodide, config, manifest, runtimeURL, saved);
+    pyodide = started.pyodide;
     pyodide._api.on_fatal = (err) => {
       fatalError = err || new Error("fatal error");
     };
@@ -205,6 +240,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     try {
       if (!pyodide.loadedPackages.numpy) await loadNumpy(manifest);
       else pyodide.runPython("import numpy");
+      mark("numpy imported");
       step("numpy", "done");
     } catch (err) {
       // Pure-Python cells still run; cells that need NumPy get a clear explanation.
@@ -219,13 +255,21 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
     for (const { entry, data } of wheelData) {
       pyodide.unpackArchive(await data, entry.format, { extractDir: site });
     }
+    mark("wheels unpacked");
     pyodide.FS.writeFile(`${site}/_lessonrunner.py`, harnessSource);
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
+    mark("lessonkit imported");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
+    mark("pyautograd imported");
     runner = pyodide.pyimport("_lessonrunner");
     runner.setup(display, interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined);
     step("pyautograd", numpyProblem ? "failed" : "done");
-    post({ type: FromWorker.ready, limited: Boolean(numpyProblem) });
+    post({
+      type: FromWorker.ready,
+      limited: Boolean(numpyProblem),
+      restored: started.restored,
+      timeline,
+    });
   } catch (err) {
     post({ type: FromWorker.bootError, stage, message: String(err?.message || err) });
     throw err;
