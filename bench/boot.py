@@ -10,7 +10,8 @@ headless Chromium. Each round measures, in fresh browser contexts:
   ``import numpy`` from the same server (navigation start -> NumPy imported);
 * cold: lesson 1 opened with empty caches, its first cell run as soon as the page is up
   (navigation start -> the first cell's output is on the page);
-* reload: the same page reloaded in that context (service worker and caches warm);
+* reload: the same page reloaded in that context (service worker and caches warm, Python
+  restored from the memory snapshot that ``offlineReady()`` waited for);
 * next page: a click in the nav to lesson 2 -> that page's runner ready (Python booted);
 * offline reload: the network switched off, the page reloaded, its first cell run.
 
@@ -60,7 +61,8 @@ self.postMessage({ ok: true });"""
 
 FIRST_OUTPUT_JS = """async () => {
   const result = await window.lessonRunner.run(0);
-  return { at: performance.now(), error: result.error, stdout: result.stdout };
+  return { at: performance.now(), error: result.error, stdout: result.stdout,
+           start: window.lessonRunner.pythonStart, timeline: window.lessonRunner.bootTimeline };
 }"""
 
 
@@ -114,6 +116,7 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
         cold = page.evaluate(FIRST_OUTPUT_JS)
         assert cold["error"] is None, cold
         out["cold"] = cold["at"] / 1000
+        out["cold steps"] = cold["timeline"] + [["first output", round(cold["at"])]]
         kept = page.evaluate("window.lessonRunner.offlineReady()")
         assert kept and not kept["missing"], kept
 
@@ -122,6 +125,8 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
         warm = page.evaluate(FIRST_OUTPUT_JS)
         assert warm["error"] is None, warm
         out["reload"] = warm["at"] / 1000
+        out["reload steps"] = warm["timeline"] + [["first output", round(warm["at"])]]
+        out["reload restored Python"] = warm["start"] == "restored"
 
         page.evaluate(
             """() => { document.querySelectorAll('[data-cell]').forEach(c => c.dataset.left = '1');
@@ -159,11 +164,13 @@ def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
     floor = statistics.median(floors)
     ratios = {"cold / floor": med["cold"] / floor, "reload / cold": med["reload"] / med["cold"]}
     offline_ok = all(r["offline reload works"] for r in rounds)
+    restored = all(r["reload restored Python"] for r in rounds)
     reused = all(r["next page reused Python"] for r in rounds)
     lines = [
         f"| floor: bare page, `loadPyodide({{packages: ['numpy']}})` + `import numpy` | {floor:.2f} s | — |",
         f"| lesson 1 cold: navigation → first cell's output | {med['cold']:.2f} s | **{ratios['cold / floor']:.2f}×** floor |",
-        f"| the same page reloaded | {med['reload']:.2f} s | **{ratios['reload / cold']:.2f}×** cold |",
+        f"| the same page reloaded | {med['reload']:.2f} s | **{ratios['reload / cold']:.2f}×** cold "
+        f"(Python restored from the memory snapshot: {'yes' if restored else 'NO'}) |",
         f"| nav click to lesson 2 → runner ready | {med['next page']:.2f} s | Python reused: {'yes' if reused else 'NO'} |",
         f"| reload with the network off | {med['offline reload']:.2f} s | cells run: {'yes' if offline_ok else 'NO'} |",
     ]
@@ -176,6 +183,10 @@ def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
         f"- next page runner ready ≤ {NEXT_PAGE_GOAL_S:g} s: {med['next page']:.2f} s — **{'met' if ok else 'MISSED'}**"
     )
     verdicts.append(f"- offline reload runs cells: **{'met' if offline_ok else 'MISSED'}**")
+    last = rounds[-1]
+    for name in ("cold", "reload"):
+        steps = ", ".join(f"{step} {ms / 1000:.2f}" for step, ms in last[f"{name} steps"])
+        verdicts.append(f"- {name}, where the time went (last round, s since navigation): {steps}")
     return "\n".join(lines), verdicts
 
 
@@ -216,7 +227,8 @@ def main(argv=None):
             for i in range(args.rounds):
                 floors.append(measure_floor(browser, url))
                 rounds.append(measure_site(browser, url, lessons))
-                print(f"round {i + 1}: floor {floors[-1]:.2f} s, site {rounds[-1]}", flush=True)
+                summary = {k: v for k, v in rounds[-1].items() if not k.endswith("steps")}
+                print(f"round {i + 1}: floor {floors[-1]:.2f} s, site {summary}", flush=True)
             browser.close()
     finally:
         server.shutdown()
