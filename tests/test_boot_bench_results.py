@@ -17,10 +17,13 @@ def boot():
     return module
 
 
-def _round(cold, reload, next_page, offline=2.0, works=True):
+def _round(cold, reload, next_page, offline=2.0, works=True, restored=True):
     return {
         "cold": cold,
+        "cold steps": [["worker created", 1000], ["first output", round(cold * 1000)]],
         "reload": reload,
+        "reload steps": [["snapshot read", 800], ["first output", round(reload * 1000)]],
+        "reload restored Python": restored,
         "next page": next_page,
         "offline reload": offline,
         "offline reload works": works,
@@ -34,6 +37,16 @@ def test_ratios_and_verdicts(boot):
     assert "- cold / floor ≤ 1.15: 1.15 — **met**" in verdicts
     assert "- reload / cold ≤ 0.6: 0.61 — **MISSED**" in verdicts
     assert any("next page" in v and "**met**" in v for v in verdicts)
+    assert "memory snapshot: yes" in table
+    assert (
+        "- reload, where the time went (last round, s since navigation): snapshot read 0.80, first output 9.00"
+        in verdicts
+    )
+
+
+def test_a_reload_that_started_python_says_so(boot):
+    table, _ = boot.report([_round(11.0, 5.0, 0.2, restored=False)], [10.0])
+    assert "memory snapshot: NO" in table
 
 
 def test_section_replaced_in_place_and_others_kept(boot, tmp_path):
