@@ -10,7 +10,9 @@ from test_runner import output_text, run_and_wait, set_code
 
 SNAPSHOT = "assets/runtime/pyodide/memory-snapshot.bin"
 
-HAS_SNAPSHOT_JS = """([cache, url]) => caches.open(cache).then((c) => c.match(url)).then((r) => r !== undefined)"""
+HAS_SNAPSHOT_JS = (
+    """([cache, url]) => caches.open(cache).then((c) => c.match(url)).then((r) => r !== undefined)"""
+)
 
 
 def _open(browser, server, offline_fallback):
