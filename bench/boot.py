@@ -111,8 +111,8 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
     out = {}
     try:
         first = f"{url}lessons/{lessons[0]}/"
-        page.goto(first)
-        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
+        page.goto(first, wait_until="commit")  # a reader can press Run once the cells are there,
+        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")  # not at "load"
         cold = page.evaluate(FIRST_OUTPUT_JS)
         assert cold["error"] is None, cold
         out["cold"] = cold["at"] / 1000
@@ -120,7 +120,7 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
         kept = page.evaluate("window.lessonRunner.offlineReady()")
         assert kept and not kept["missing"], kept
 
-        page.reload()
+        page.reload(wait_until="commit")
         page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
         warm = page.evaluate(FIRST_OUTPUT_JS)
         assert warm["error"] is None, warm
@@ -145,7 +145,7 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
         page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
         page.evaluate("window.lessonRunner.offlineReady()")
         context.set_offline(True)
-        page.reload()
+        page.reload(wait_until="commit")
         page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")
         offline = page.evaluate(FIRST_OUTPUT_JS)
         out["offline reload works"] = offline["error"] is None  # lesson 1's first cell draws, prints nothing
