@@ -119,6 +119,8 @@ CASES = [
     ("vector_matmul", lambda L, a, b: a @ b, [(3,), (3, 2)]),
     ("narrow", lambda L, a: a.narrow(1, 1, 2), [(2, 4)]),
     ("einsum_product", lambda L, a, b: L.einsum("i,i->i", a, b), [(3,), (3,)]),
+    ("einsum_diagonal", lambda L, a, b: L.einsum("iij,j->i", a, b), [(3, 3, 2), (2,)]),
+    ("einsum_trace", lambda L, a: L.einsum("ii->", a * a), [(3, 3)]),
     ("scatter_value", lambda L, a: a.scatter(1, L.tensor([[0], [2]]), 0.5), [(2, 3)]),
     ("fill_", lambda L, a: (a * 1).fill_(0.5) * a, [(3,)]),
     ("zero_", lambda L, a: (a * 1).zero_() + a, [(3,)]),

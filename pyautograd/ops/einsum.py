@@ -92,14 +92,18 @@ def _operand_grad(g, out, others, other_arrays, part, shape):
     available = set(out).union(*others) if others else set(out)
     unique = "".join(dict.fromkeys(c for c in part if c in available))
     eq = ",".join([out] + others) + "->" + unique
-    if is_tensor(g):
-        if len(set(part)) != len(part):
-            raise NotImplementedError("einsum: second derivatives through a repeated index (a diagonal)")
+    if is_tensor(g):  # create_graph: the same steps as below, written with recorded ops
         reduced = einsum(eq, g, *other_arrays)
         if unique == part:
             return reduced
-        kept = tuple(n if c in unique else 1 for c, n in zip(part, shape))
-        return reduced.reshape(kept).expand(*shape)
+        # each letter's values sit at its first position (summed-out letters broadcast back);
+        # a repeated letter keeps them on the diagonal only, by a constant 0/1 mask
+        first = [c in unique and part.index(c) == i for i, c in enumerate(part)]
+        kept = tuple(n if at_first else 1 for at_first, n in zip(first, shape))
+        spread = reduced.reshape(kept).expand(*shape)
+        if len(set(part)) == len(part):
+            return spread
+        return spread * type(g)._make(_diagonal_mask(part, shape, reduced._data.dtype))
     reduced = np.einsum(eq, g, *other_arrays)
     if unique == part:
         return reduced
@@ -113,6 +117,13 @@ def _operand_grad(g, out, others, other_arrays, part, shape):
     )
     np.einsum(part + "->" + order, full)[...] = expanded
     return full
+
+
+def _diagonal_mask(part, shape, dtype):
+    """1 where every repeated letter of ``part`` indexes the same position (its diagonal), else 0."""
+    mask = np.zeros(shape, dtype=dtype)
+    np.einsum(part + "->" + "".join(dict.fromkeys(part)), mask)[...] = 1
+    return mask
 
 
 def einsum(equation, *operands):
