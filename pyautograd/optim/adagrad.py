@@ -3,7 +3,7 @@ rarely updated weights keep larger steps (Duchi et al., 2011)."""
 
 import numpy as np
 
-from .optimizer import Optimizer, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure
 
 
 class Adagrad(Optimizer):
@@ -54,14 +54,7 @@ class Adagrad(Optimizer):
     def step(self, closure=None):
         loss = _step_closure(closure)
         for group in self.param_groups:
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                g = p._grad._data
-                if group["maximize"]:
-                    g = -g
-                if group["weight_decay"]:
-                    g = g + group["weight_decay"] * p._data
+            for p, g in _gradients(group):
                 state = self.state[p]
                 state["step"] += 1
                 clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])

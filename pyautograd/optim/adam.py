@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .optimizer import Optimizer, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure
 
 
 class Adam(Optimizer):
@@ -58,17 +58,9 @@ class Adam(Optimizer):
         loss = _step_closure(closure)
         for group in self.param_groups:
             lr, (beta1, beta2), eps = group["lr"], group["betas"], group["eps"]
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                g = p._grad._data
-                if group["maximize"]:
-                    g = -g
-                if group["weight_decay"]:
-                    if self.decoupled_weight_decay:  # AdamW: shrink the weights themselves
-                        p._data *= 1 - lr * group["weight_decay"]
-                    else:
-                        g = g + group["weight_decay"] * p._data
+            for p, g in _gradients(group, coupled_decay=not self.decoupled_weight_decay):
+                if self.decoupled_weight_decay and group["weight_decay"]:  # AdamW: shrink the weights
+                    p._data *= 1 - lr * group["weight_decay"]
                 state = self.state[p]
                 if not state:
                     state["step"] = 0

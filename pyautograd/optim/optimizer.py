@@ -102,6 +102,22 @@ class Optimizer:
         return "\n".join(lines)
 
 
+def _gradients(group, coupled_decay=True):
+    """(parameter, gradient) for each parameter of ``group`` that has one, as every step of
+    PyTorch's optimizers first prepares it: negated under ``maximize``, then, unless the
+    optimizer decays the weights itself (AdamW), plus ``weight_decay * parameter``."""
+    maximize, weight_decay = group["maximize"], group["weight_decay"] if coupled_decay else 0
+    for p in group["params"]:
+        if p._grad is None:
+            continue
+        g = p._grad._data
+        if maximize:
+            g = -g
+        if weight_decay:
+            g = g + weight_decay * p._data
+        yield p, g
+
+
 def _step_closure(closure):
     if closure is None:
         return None

@@ -3,7 +3,7 @@ with large gradients take smaller steps (Hinton's lecture notes; PyTorch's arran
 
 import numpy as np
 
-from .optimizer import Optimizer, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure
 
 
 class RMSprop(Optimizer):
@@ -51,14 +51,7 @@ class RMSprop(Optimizer):
         loss = _step_closure(closure)
         for group in self.param_groups:
             lr, alpha, eps, momentum = group["lr"], group["alpha"], group["eps"], group["momentum"]
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                g = p._grad._data
-                if group["maximize"]:
-                    g = -g
-                if group["weight_decay"]:
-                    g = g + group["weight_decay"] * p._data
+            for p, g in _gradients(group):
                 state = self.state[p]
                 if not state:
                     state["step"] = 0

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .optimizer import Optimizer, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure
 
 
 class SGD(Optimizer):
@@ -50,15 +50,8 @@ class SGD(Optimizer):
         loss = _step_closure(closure)
         for group in self.param_groups:
             lr, momentum, dampening = group["lr"], group["momentum"], group["dampening"]
-            weight_decay, nesterov, maximize = group["weight_decay"], group["nesterov"], group["maximize"]
-            for p in group["params"]:
-                if p._grad is None:
-                    continue
-                d = p._grad._data
-                if maximize:
-                    d = -d
-                if weight_decay:
-                    d = d + weight_decay * p._data
+            nesterov = group["nesterov"]
+            for p, d in _gradients(group):
                 if momentum:
                     state = self.state[p]
                     buf = state.get("momentum_buffer")
