@@ -186,7 +186,9 @@ RULES = {
     # every optimizer prepares the gradient alike (maximize, then weight decay; AdamW decays the weights)
     "adamw_maximize_wd": lambda o, p: o.AdamW([p], lr=0.1, maximize=True, weight_decay=0.2),
     "adagrad_maximize_wd": lambda o, p: o.Adagrad([p], lr=0.1, maximize=True, weight_decay=0.1),
-    "rmsprop_maximize_wd": lambda o, p: o.RMSprop([p], lr=0.01, momentum=0.5, maximize=True, weight_decay=0.1),
+    "rmsprop_maximize_wd": lambda o, p: o.RMSprop(
+        [p], lr=0.01, momentum=0.5, maximize=True, weight_decay=0.1
+    ),
 }
 
 
