@@ -128,20 +128,25 @@ def jacfwd(func, argnums=0):
     return _jacobian(func, argnums, "forward-mode")
 
 
+def _of_chosen(func, args, argnums):
+    """``func`` as a function of the arguments ``argnums`` picks (the others fixed to ``args``),
+    and those arguments: one tensor for an int ``argnums``, else a tuple, as the
+    ``autograd.functional`` routines take them."""
+    indices = (argnums,) if isinstance(argnums, int) else tuple(argnums)
+
+    def of_chosen(*chosen):
+        xs = list(args)
+        for i, x in zip(indices, chosen):
+            xs[i] = x
+        return func(*xs)
+
+    chosen = tuple(args[i] for i in indices)
+    return of_chosen, chosen[0] if isinstance(argnums, int) else chosen
+
+
 def _jacobian(func, argnums, strategy):
     def jac(*args):
-        indices = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-
-        def of_chosen(*chosen):
-            xs = list(args)
-            for i, x in zip(indices, chosen):
-                xs[i] = x
-            return func(*xs)
-
-        chosen = tuple(args[i] for i in indices)
-        return functional.jacobian(
-            of_chosen, chosen if not isinstance(argnums, int) else chosen[0], strategy=strategy
-        )
+        return functional.jacobian(*_of_chosen(func, args, argnums), strategy=strategy)
 
     return jac
 
@@ -172,16 +177,7 @@ def hessian(func, argnums=0):
     for several ``argnums``, the nested tuple of blocks."""
 
     def hess(*args):
-        indices = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-
-        def of_chosen(*chosen):
-            xs = list(args)
-            for i, x in zip(indices, chosen):
-                xs[i] = x
-            return func(*xs)
-
-        chosen = tuple(args[i] for i in indices)
-        return functional.hessian(of_chosen, chosen[0] if isinstance(argnums, int) else chosen)
+        return functional.hessian(*_of_chosen(func, args, argnums))
 
     return hess
 
