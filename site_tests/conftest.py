@@ -196,6 +196,42 @@ def cell(page, index):
     return page.locator(f'[data-cell="{index}"]')
 
 
+def set_code(page, index, code):
+    """Replace a cell's code as a reader would (select all, delete, insert)."""
+    editor = cell(page, index).locator(".cm-content")
+    editor.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Delete")
+    # insertText keeps the code exactly (typing would trigger auto-indent / bracket closing)
+    page.keyboard.insert_text(code)
+
+
+def run_and_wait(page, index, via="button"):
+    """Run a cell (button, Shift+Enter or Ctrl+Enter) and wait until this run has ended."""
+    c = cell(page, index)
+    counter_before = c.locator('[data-role="counter"]').inner_text()
+    if via == "button":
+        c.locator('[data-role="run"]').click()
+    elif via == "shift-enter":
+        c.locator(".cm-content").focus()
+        page.keyboard.press("Shift+Enter")
+    elif via == "ctrl-enter":
+        c.locator(".cm-content").focus()
+        page.keyboard.press("Control+Enter")
+    page.wait_for_function(
+        """([i, before]) => { const c = document.querySelector(`[data-cell="${i}"]`);
+             return ["done", "error"].includes(c.dataset.state)
+               && c.querySelector('[data-role="counter"]').textContent !== before; }""",
+        arg=[index, counter_before],
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    return c
+
+
+def output_text(page, index):
+    return cell(page, index).locator('[data-role="output"]').inner_text()
+
+
 def write_metric(name, value):
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "site-metrics.json"

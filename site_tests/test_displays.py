@@ -5,8 +5,7 @@ The cells use plain lists (no NumPy), so these tests run with or without NumPy's
 """
 
 import pytest
-from conftest import ARTIFACTS, PageSession, cell, wait_cells
-from test_runner import output_text, run_and_wait, set_code
+from conftest import ARTIFACTS, PageSession, cell, output_text, run_and_wait, set_code, wait_cells
 
 SCRATCH = -1
 

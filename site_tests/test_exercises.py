@@ -1,18 +1,10 @@
 """Exercises in the browser: a passing check() marks the exercise as solved, on its heading
 and in the navigation, and the browser remembers it across visits."""
 
-from conftest import cell, shot, wait_cells
+from conftest import set_code, shot, wait_cells
 
 LESSON = "lessons/04a-build-your-own-autograd/"
 ANSWER = "from lessonkit import check\n\n\ndef pass_counts(n, m):\n    return m, n\n\n\ncheck('4a.4', pass_counts)\n"
-
-
-def _set_code(page, index, code):
-    editor = cell(page, index).locator(".cm-content")
-    editor.click()
-    page.keyboard.press("Control+a")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
 
 
 def _exercise_cell(page, exercise_id):
@@ -30,12 +22,12 @@ def test_solved_exercise_is_marked_and_remembered(server, open_page, numpy_in_si
 
     index = _exercise_cell(page, "4a.4")
     wrong = ANSWER.replace("return m, n", "return n, m")
-    _set_code(page, index, wrong)
+    set_code(page, index, wrong)
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert "❌" in result["stdout"], result
     assert heading.locator(".lr-solved-mark").count() == 0, "a wrong answer must not mark the exercise"
 
-    _set_code(page, index, ANSWER)
+    set_code(page, index, ANSWER)
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert "✅" in result["stdout"], result
     heading.locator(".lr-solved-mark").wait_for()
@@ -69,14 +61,14 @@ def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_page, nump
     heading = page.locator("h3", has_text="অনুশীলন ৭.৫")
     index = _exercise_cell(page, "7.5")
 
-    _set_code(page, index, LINEAR_BACKWARD.replace("axis=0", "axis=1"))
+    set_code(page, index, LINEAR_BACKWARD.replace("axis=0", "axis=1"))
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert result["error"] is None, result
     assert "❌ এখনও মেলেনি: X 5×3, W 3×2 হলে db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)" in result["stdout"]
     assert "ইঙ্গিত:" in result["stdout"], result
     assert heading.locator(".lr-solved-mark").count() == 0
 
-    _set_code(page, index, LINEAR_BACKWARD)
+    set_code(page, index, LINEAR_BACKWARD)
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert "অনুশীলন ৭.৫: ✅ ঠিক হয়েছে!" in result["stdout"], result
     heading.locator(".lr-solved-mark").wait_for()

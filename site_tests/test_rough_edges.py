@@ -8,8 +8,7 @@ viewport, open their own page.
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, PageSession, cell, shot, wait_cells
-from test_runner import output_text, run_and_wait, set_code
+from conftest import BOOT_TIMEOUT_MS, PageSession, cell, output_text, run_and_wait, set_code, shot, wait_cells
 
 SCRATCH = -1
 BENGALI_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")

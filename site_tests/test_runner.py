@@ -5,7 +5,7 @@ playground's last cell ("your turn") as a scratch cell and check the other cells
 """
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, cell, shot, wait_cells
+from conftest import BOOT_TIMEOUT_MS, cell, output_text, run_and_wait, set_code, shot, wait_cells
 
 SCRATCH = -1
 
@@ -23,40 +23,6 @@ def booted(browser, server, offline_fallback):
     foreign = session.foreign
     session.close()
     assert not foreign, f"requests left the site's origin: {foreign}"
-
-
-def set_code(page, index, code):
-    editor = cell(page, index).locator(".cm-content")
-    editor.click()
-    page.keyboard.press("Control+a")
-    page.keyboard.press("Delete")
-    # insertText keeps the code exactly (typing would trigger auto-indent / bracket closing)
-    page.keyboard.insert_text(code)
-
-
-def run_and_wait(page, index, via="button"):
-    c = cell(page, index)
-    counter_before = c.locator('[data-role="counter"]').inner_text()
-    if via == "button":
-        c.locator('[data-role="run"]').click()
-    elif via == "shift-enter":
-        c.locator(".cm-content").focus()
-        page.keyboard.press("Shift+Enter")
-    elif via == "ctrl-enter":
-        c.locator(".cm-content").focus()
-        page.keyboard.press("Control+Enter")
-    page.wait_for_function(
-        """([i, before]) => { const c = document.querySelector(`[data-cell="${i}"]`);
-             return ["done", "error"].includes(c.dataset.state)
-               && c.querySelector('[data-role="counter"]').textContent !== before; }""",
-        arg=[index, counter_before],
-        timeout=BOOT_TIMEOUT_MS,
-    )
-    return c
-
-
-def output_text(page, index):
-    return cell(page, index).locator('[data-role="output"]').inner_text()
 
 
 def test_pure_python_cell_runs_and_prints(booted):

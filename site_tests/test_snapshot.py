@@ -5,8 +5,7 @@ restored is dropped and Python starts normally. Plain-Python cells (the playgrou
 with or without NumPy's wheel; the pyautograd check after a restore needs the wheel.
 """
 
-from conftest import PageSession, wait_cells
-from test_runner import output_text, run_and_wait, set_code
+from conftest import PageSession, output_text, run_and_wait, set_code, wait_cells
 
 SNAPSHOT = "assets/runtime/pyodide/memory-snapshot.bin"
 

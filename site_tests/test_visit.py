@@ -4,8 +4,7 @@ shows only for a run. Plain-Python cells only (the playground's first cell), so 
 with or without NumPy's wheel in the site.
 """
 
-from conftest import PageSession, cell, wait_cells
-from test_runner import output_text, run_and_wait, set_code
+from conftest import PageSession, cell, output_text, run_and_wait, set_code, wait_cells
 
 
 def _sent(server, suffix):
