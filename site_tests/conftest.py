@@ -189,7 +189,13 @@ def shot(page, name, full_page=True):
 
 
 def wait_cells(page, minimum=1):
-    page.wait_for_function(f"window.lessonRunner && window.lessonRunner.cells >= {minimum}")
+    """Wait until the runner has scanned the page now in the address bar (after an instant
+    navigation the address changes first, and `cells` still counts the previous page)."""
+    page.wait_for_function(
+        """m => window.lessonRunner && window.lessonRunner.cells >= m
+               && window.lessonRunner.page === location.pathname.replace(/index\\.html$/, '')""",
+        arg=minimum,
+    )
 
 
 def cell(page, index):

@@ -287,6 +287,11 @@ window.lessonRunner = {
   get cells() {
     return page ? page.cells.length : 0;
   },
+  /** The page whose cells `cells` counts (its path): after an instant navigation the
+   * address changes before the new page is swapped in and scanned. */
+  get page() {
+    return page ? page.key : null;
+  },
   /**
    * Resolves once the service worker holds this page and the whole runtime, to
    * {build, cached, missing, pages} (null without a service worker).
