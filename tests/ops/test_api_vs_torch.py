@@ -87,12 +87,33 @@ def test_golden_agrees_with_live_torch():
         f"{table}/{name}"
         for table in ("ops", "values", "errors")
         for name, answer in live[table].items()
-        if json.dumps(answer, sort_keys=True) != json.dumps(GOLDEN[table][name], sort_keys=True)
+        if not _torch_agrees(table, answer, GOLDEN[table][name])
     ]
     assert not stale, stale
 
 
+def _torch_agrees(table, live, recorded):
+    """Two PyTorch answers agree: names, shapes, texts exactly, floats to the tolerances the
+    tests use (MKL's erfinv and the optimizers' vectorised loops round the last bit
+    differently on Intel and AMD processors)."""
+    if table == "ops":
+        return (
+            (live["grad_fn"], live["shape"], len(live["grads"]))
+            == (recorded["grad_fn"], recorded["shape"], len(recorded["grads"]))
+            and _close(live["value"], recorded["value"])
+            and all(_close(a, b) for a, b in zip(live["grads"], recorded["grads"]))
+        )
+    if table == "values":
+        return same_value(live["value"], recorded["value"]) and live.keys() == recorded.keys()
+    return json.dumps(live, sort_keys=True) == json.dumps(recorded, sort_keys=True)
+
+
 def test_helpers_can_fail():
+    op = {"grad_fn": "A", "shape": [2], "value": [1.0, 2.0], "grads": [[1.0, 1.0]]}
+    assert _torch_agrees("ops", op, dict(op, value=[1.0, 2.0 + 1e-15]))
+    assert not _torch_agrees("ops", op, dict(op, grads=[[1.0, 1.5]]))
+    assert not _torch_agrees("ops", op, dict(op, grad_fn="B"))
+    assert not _torch_agrees("values", {"value": 1.0}, {"value": 1.5})
     assert not same_value(1.0, 1.01) and not same_value([1, 2], [1, 2, 3]) and not same_value(1, True)
     with pytest.raises(AssertionError):
         check_op({"grad_fn": "A", "shape": [], "value": 1.0, "grads": []}, {"grad_fn": "B"})
