@@ -116,6 +116,45 @@ class Function(Node):
             propagate_tangent(cls, ctx, args, out)
         return out
 
+    @classmethod
+    def apply_pair(cls, a, b):
+        """``apply(a, b)`` unrolled for the commonest call of all, every ``+ - *`` in a lesson:
+        ``a`` a float32/float64 tensor, ``b`` a tensor of the same dtype or a Python float, an
+        op whose forward is ``cls.operator`` on the data, no forward AD (the caller checks).
+        Outside the graph it is just the operator; recorded, the same node as ``apply``."""
+        x = a._data
+        if not x.ndim:
+            x = x[()]
+        need_a = a._requires_grad
+        if type(b) is Tensor:
+            y = b._data
+            if not y.ndim:
+                y = y[()]
+            need_b = b._requires_grad
+        else:
+            y, need_b = b, False
+        if not ((need_a or need_b) and _grad_mode.enabled):
+            return Tensor._make(cls.operator(x, y))
+        ctx = object.__new__(cls._node_class)
+        result = cls.forward(ctx, x, y)
+        out = Tensor._make(result, True, ctx)
+        ctx.next_functions = (edge_to(a) if need_a else _NO_EDGE, edge_to(b) if need_b else _NO_EDGE)
+        ctx.needs_input_grad = (need_a, need_b)
+        if ctx._saved:  # _bind_saved for two arguments
+            ctx._saved_sources = [
+                (a, a._vc, a._vc[0], None)
+                if s is x
+                else (b, b._vc, b._vc[0], None)
+                if s is y and type(b) is Tensor
+                else (None, out._vc, 0, ctx)
+                if s is result
+                else None
+                for s in ctx._saved
+            ]
+        if anomaly.state.enabled:
+            anomaly.remember_forward(ctx)
+        return out
+
     def _connect(self, args, data, needs, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""

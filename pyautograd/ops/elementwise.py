@@ -373,23 +373,23 @@ class Minimum(Maximum):
 
 
 # ---- public functions -----------------------------------------------------------------------
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+
+
 def _binary(op, a, b):
-    if type(a) is not Tensor:  # tensors and floats pass through as_tensor_arg unchanged
-        a = as_tensor_arg(a)
-    if type(b) is not Tensor and type(b) is not float:
-        b = as_tensor_arg(b)
-    if (  # the common cases skip _needs_promotion (this runs for every + - * /)
-        type(a) is not Tensor
-        or a._data.dtype.kind != "f"
-        or (
-            b._data.dtype is not a._data.dtype
-            if type(b) is Tensor
-            else type(b) is not float and type(b) is not int
-        )
-    ) and _needs_promotion(a, b, op is Div):
-        target = result_dtype(a, b)
-        a, b = cast_all((a, b), floating(target) if op is Div else target)
+    """``a (op) b`` with PyTorch's type promotion and broadcasting messages."""
+    fast = (  # the lessons' case, checked first: float tensors of one dtype, or a tensor and a float
+        type(a) is Tensor
+        and op.operator is not None
+        and ((dtype := a._data.dtype) is _FLOAT32 or dtype is _FLOAT64)
+        and (type(b) is float or (type(b) is Tensor and b._data.dtype is dtype))
+        and not forward_ad_state.levels
+    )
+    if not fast:
+        a, b = _operands(op, a, b)
     try:
+        if fast:
+            return op.apply_pair(a, b)
         if op.operator is not None and type(a) is Tensor and not forward_ad_state.levels:
             if not (grad_mode.enabled and (a._requires_grad or (isinstance(b, Tensor) and b._requires_grad))):
                 return _outside_graph(op.operator, a, b)
@@ -398,6 +398,18 @@ def _binary(op, a, b):
         error = e
     broadcast_shapes(data_of_arg(a), data_of_arg(b))  # raises PyTorch's message
     raise error
+
+
+def _operands(op, a, b):
+    """``a`` and ``b`` as tensors (or numbers) of the dtype ``a (op) b`` computes in."""
+    if type(a) is not Tensor:  # tensors and floats pass through as_tensor_arg unchanged
+        a = as_tensor_arg(a)
+    if type(b) is not Tensor and type(b) is not float:
+        b = as_tensor_arg(b)
+    if _needs_promotion(a, b, op is Div):
+        target = result_dtype(a, b)
+        a, b = cast_all((a, b), floating(target) if op is Div else target)
+    return a, b
 
 
 def _outside_graph(operator_, a, b):

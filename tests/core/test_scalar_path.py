@@ -188,3 +188,46 @@ def test_gradients_of_0d_leaves_accumulate_as_arrays_do(dtype):
     scalar, array = run(()), run((1,))
     assert [g for g, _ in scalar[0]] == [g for g, _ in array[0]] and scalar[1] == array[1] == dtype
     assert all(shape == () for _, shape in scalar[0])
+
+
+def _operand(kind, shape, dtype):
+    leaf = T.full(shape, 1.5, dtype=dtype, requires_grad=True)
+    return {
+        "leaf": leaf,
+        "computed": leaf * 2,
+        "constant": T.full(shape, 0.25, dtype=dtype),
+        "float": 0.75,
+    }[kind]
+
+
+def _sources(node):
+    return [None if s is None else (s[0], s[1], s[2], s[3]) for s in node._saved_sources]
+
+
+@pytest.mark.parametrize("op", [ew.Add, ew.Sub, ew.Mul])
+@pytest.mark.parametrize("shape", [(), (3,)])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+@pytest.mark.parametrize("left", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("right", ["leaf", "computed", "constant", "float", "same"])
+def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, left, right):
+    """``+ - *`` on float tensors go through Function.apply_pair, not apply: the node, its
+    edges, which inputs need a gradient and what each saved value is bound to must agree."""
+    a = _operand(left, shape, dtype)
+    b = a if right == "same" else _operand(right, shape, dtype)
+    fast, general = ew._binary(op, a, b), op.apply(a, b)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and f.next_functions == g.next_functions
+    assert f.needs_input_grad == g.needs_input_grad
+    bound = [(s[0], s[1], s[2]) if s is not None and s[3] is None else s is None for s in _sources(f)]
+    assert bound == [(s[0], s[1], s[2]) if s is not None and s[3] is None else s is None for s in _sources(g)]
+
+
+def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
+    a, b = T.ones(3, requires_grad=True), T.ones(4)
+    with pytest.raises(RuntimeError, match=r"The size of tensor a \(3\) must match the size of tensor b \(4\)"):
+        a * b
