@@ -229,5 +229,7 @@ def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, l
 
 def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
     a, b = T.ones(3, requires_grad=True), T.ones(4)
-    with pytest.raises(RuntimeError, match=r"The size of tensor a \(3\) must match the size of tensor b \(4\)"):
+    with pytest.raises(
+        RuntimeError, match=r"The size of tensor a \(3\) must match the size of tensor b \(4\)"
+    ):
         a * b
