@@ -155,6 +155,39 @@ class Function(Node):
             anomaly.remember_forward(ctx)
         return out
 
+    @classmethod
+    def apply_one(cls, a, *options):
+        """``apply(a, *options)`` unrolled for an op of one tensor and ``cls.n_options``
+        settings (tanh, sigmoid, exp, ``x ** 2``...): the same node, without apply's general
+        argument loop. Forward AD takes the general path."""
+        if forward_ad_state.levels:
+            return cls.apply(a, *options)
+        x = a._data
+        if cls.scalar_forward and not x.ndim and x.dtype.char in "fd":
+            x = x[()]
+        ctx = object.__new__(cls._node_class)
+        if cls.may_overflow:
+            token = quiet_float_errors()
+            try:
+                result = cls.forward(ctx, x, *options)
+            finally:
+                restore_float_errors(token)
+        else:
+            result = cls.forward(ctx, x, *options)
+        if not (a._requires_grad and _grad_mode.enabled):
+            return Tensor._make(result)
+        out = Tensor._make(result, True, ctx)
+        ctx.next_functions = (edge_to(a),)
+        ctx.needs_input_grad = (True,)
+        if ctx._saved:  # _bind_saved for one argument
+            ctx._saved_sources = [
+                (a, a._vc, a._vc[0], None) if s is x else (None, out._vc, 0, ctx) if s is result else None
+                for s in ctx._saved
+            ]
+        if anomaly.state.enabled:
+            anomaly.remember_forward(ctx)
+        return out
+
     def _connect(self, args, data, needs, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""

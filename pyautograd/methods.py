@@ -121,6 +121,10 @@ def _inplace(self, op, *args, ufunc=None):
             # the update loops of the lessons (``p -= lr * p.grad`` under no_grad) end here:
             # one operation writing straight into self's memory, no graph machinery
             data, other = self._data, args[0]
+            if type(other) is Tensor and data.ndim and other._data.shape == data.shape:
+                ufunc(data, other._data, out=data, casting="unsafe")  # _fits' commonest case, inlined
+                self._bump_version()
+                return self
             if not data.ndim and data.dtype.char in "fd":
                 number = _scalar_operand(other)
                 if number is not None:
@@ -276,9 +280,23 @@ def _swap(op):
 _OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
 
 
-def _operator(op):
+def _operator(op, function=None):
     """``tensor + "1"`` or ``tensor * [1, 2]``: Python's own TypeError, as in PyTorch, by
-    returning NotImplemented for operands a tensor does not combine with."""
+    returning NotImplemented for operands a tensor does not combine with. ``function``: the
+    Function class when ``op(a, b)`` is exactly ``_binary(function, a, b)`` (add, mul), called
+    directly for tensors and floats."""
+
+    if function is not None:
+
+        def method(self, other):
+            if type(other) is Tensor or type(other) is float:
+                return ew._binary(function, self, other)
+            if not isinstance(other, _OPERANDS):
+                return NotImplemented
+            return op(self, other)
+
+        method.__name__ = getattr(op, "__name__", "operator")
+        return method
 
     def method(self, other):
         if type(other) is not Tensor and type(other) is not float and not isinstance(other, _OPERANDS):
@@ -353,12 +371,12 @@ _METHODS = {
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
-    "__add__": _operator(ew.add),
-    "__radd__": _operator(ew.add),
+    "__add__": _operator(ew.add, ew.Add),
+    "__radd__": _operator(ew.add, ew.Add),
     "__sub__": _operator(ew.sub),
     "__rsub__": _operator(_swap(ew.sub)),
-    "__mul__": _operator(ew.mul),
-    "__rmul__": _operator(ew.mul),
+    "__mul__": _operator(ew.mul, ew.Mul),
+    "__rmul__": _operator(ew.mul, ew.Mul),
     "__truediv__": _operator(ew.div),
     "__rtruediv__": _operator(_swap(ew.div)),
     "__pow__": _operator(ew.pow),

@@ -491,7 +491,7 @@ def div(a, b):
 
 def pow(a, exponent):
     if type(a) is Tensor and type(exponent) is int and a._data.dtype.kind == "f":  # x ** 2: the common case
-        return Pow.apply(a, exponent)
+        return Pow.apply_one(a, exponent)
     a, exponent = as_tensor_arg(a), as_tensor_arg(exponent)
     if type(exponent) is int and exponent < 0 and isinstance(a, Tensor) and a._data.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -516,51 +516,51 @@ def neg(a):
             "Negation, the `-` operator, on a bool tensor is not supported. "
             "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
         )
-    return Neg.apply(a)
+    return Neg.apply_one(a)
 
 
 def reciprocal(a):
-    return Reciprocal.apply(as_floating(a))
+    return Reciprocal.apply_one(as_floating(a))
 
 
 def square(a):
-    return Pow.apply(a, 2)
+    return Pow.apply_one(a, 2)
 
 
 def exp(a):
-    return Exp.apply(as_floating(a))
+    return Exp.apply_one(as_floating(a))
 
 
 def log(a):
-    return Log.apply(as_floating(a))
+    return Log.apply_one(as_floating(a))
 
 
 def sqrt(a):
-    return Sqrt.apply(as_floating(a))
+    return Sqrt.apply_one(as_floating(a))
 
 
 def abs(a):
-    return Abs.apply(a)
+    return Abs.apply_one(a)
 
 
 def sin(a):
-    return Sin.apply(as_floating(a))
+    return Sin.apply_one(as_floating(a))
 
 
 def cos(a):
-    return Cos.apply(as_floating(a))
+    return Cos.apply_one(as_floating(a))
 
 
 def tanh(a):
-    return Tanh.apply(as_floating(a))
+    return Tanh.apply_one(as_floating(a))
 
 
 def sigmoid(a):
-    return Sigmoid.apply(as_floating(a))
+    return Sigmoid.apply_one(as_floating(a))
 
 
 def relu(a):
-    return Relu.apply(a)
+    return Relu.apply_one(a)
 
 
 def clamp(a, min=None, max=None):
