@@ -233,3 +233,42 @@ def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
         RuntimeError, match=r"The size of tensor a \(3\) must match the size of tensor b \(4\)"
     ):
         a * b
+
+
+@pytest.mark.parametrize(
+    "public, op, options",
+    [
+        (T.tanh, ew.Tanh, ()),
+        (T.sigmoid, ew.Sigmoid, ()),
+        (T.exp, ew.Exp, ()),
+        (T.log, ew.Log, ()),
+        (T.relu, ew.Relu, ()),
+        (T.neg, ew.Neg, ()),
+        (lambda t: t**2, ew.Pow, (2,)),
+        (lambda t: t**3, ew.Pow, (3,)),
+    ],
+)
+@pytest.mark.parametrize("shape", [(), (3,)])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+@pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
+def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, options, shape, dtype, kind):
+    """Ops of one tensor go through Function.apply_one: the same value, node, edge and bindings
+    of the saved values as the general apply."""
+    a = _operand(kind, shape, dtype)
+    fast, general = public(a), op.apply(a, *options)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and f.next_functions == g.next_functions
+    assert f.needs_input_grad == g.needs_input_grad
+    assert [None if s is None else (s[0], s[3] is f) for s in f._saved_sources] == [
+        None if s is None else (s[0], s[3] is g) for s in g._saved_sources
+    ]
+    leaf = a if a.is_leaf else a.grad_fn.next_functions[0][0].variable
+    fast.sum().backward(retain_graph=True)  # "computed": both graphs share a's node
+    first, leaf.grad = leaf.grad, None
+    general.sum().backward()
+    assert np.array_equal(first._data, leaf.grad._data)
