@@ -132,7 +132,7 @@ def _scale(g, count, reduction):
 
 
 def _warn_size(input, target):
-    if tuple(target.shape) != tuple(input.shape):
+    if target._data.shape != input._data.shape:
         warnings.warn(
             f"Using a target size ({target.shape!r}) that is different to the input size "
             f"({input.shape!r}). This will likely lead to incorrect results due to "
