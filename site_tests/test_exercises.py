@@ -74,3 +74,34 @@ def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_page, nump
     heading.locator(".lr-solved-mark").wait_for()
     assert "7.5" in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')")
     assert not s.errors, s.errors
+
+
+def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, open_page, numpy_in_site):
+    """Every exercise judged on code (tests/exercise_answers.py, the answers the CPython checker
+    tests use) passes in Pyodide too: on its page, after the page's cells ran, the right answer
+    typed into the exercise cell prints ✅ and marks the heading solved."""
+    from exercise_answers import CASES
+
+    by_page = {}
+    for ex_id, (page_file, setup, answers) in sorted(CASES.items()):
+        by_page.setdefault(page_file.removesuffix(".md"), []).append((ex_id, setup, answers["right"]))
+    s = None
+    for slug, exercises in sorted(by_page.items()):
+        url = f"{server.url}lessons/{slug}/"
+        if s is None:
+            s = open_page(url)
+        else:
+            s.page.goto(url)
+        page = s.page
+        wait_cells(page)
+        page.evaluate("window.lessonRunner.runAll()")  # the namespace the CPython tests answer in
+        for ex_id, setup, right in exercises:
+            index = _exercise_cell(page, ex_id)
+            code = f"{right}\n{setup}\n\nfrom lessonkit import check\n\ncheck({ex_id!r}, answer)\n"
+            set_code(page, index, code)
+            result = page.evaluate(f"window.lessonRunner.run({index})")
+            assert result["error"] is None and "✅" in result["stdout"], (ex_id, result)
+            assert ex_id in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')"), ex_id
+        # each solved exercise's heading on this page gets its mark
+        page.wait_for_function(f"document.querySelectorAll('.lr-solved-mark').length >= {len(exercises)}")
+    assert not s.errors, s.errors

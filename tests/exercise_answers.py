@@ -1,0 +1,374 @@
+"""Answers to the exercises whose answer is code, shared by the CPython checker tests
+(tests/docs/test_exercise_checkers.py) and the browser test (site_tests/test_exercises.py).
+
+``CASES``: exercise id -> (page, setup that names the answer ``answer``, {"right" | "wrong" |
+"raises": source that defines it}). An answer is run in the namespace where every cell of
+the page has run, as a reader's code in the exercise cell would be.
+"""
+
+_LOCAL_BACKWARD = """
+def {name}({args}):
+    out = Value({forward}, ({inputs},), "{name}")
+
+    def local_backward():
+{body}
+
+    out.local_backward = local_backward
+    return out
+"""
+
+
+def _op(name, args, forward, inputs, *body):
+    lines = "\n".join("        " + line for line in body)
+    return _LOCAL_BACKWARD.format(name=name, args=args, forward=forward, inputs=inputs, body=lines)
+
+
+CASES = {
+    "1.2": (
+        "01-computational-graph.md",
+        "answer = count_ops",
+        {
+            "right": """
+def count_ops(root):
+    seen = set()
+
+    def visit(fn):
+        if fn is None or hasattr(fn, "variable") or id(fn) in seen:
+            return
+        seen.add(id(fn))
+        for child, _ in fn.next_functions:
+            visit(child)
+
+    visit(root.grad_fn)
+    return len(seen)
+""",
+            # walks every path, so a node used twice is counted twice
+            "wrong": """
+def count_ops(root):
+    def count(fn):
+        if fn is None or hasattr(fn, "variable"):
+            return 0
+        return 1 + sum(count(child) for child, _ in fn.next_functions)
+
+    return count(root.grad_fn)
+""",
+            "raises": "def count_ops(root):\n    return len(root.next_functions)\n",
+        },
+    ),
+    "2.5": (
+        "02-backprop-by-hand.md",
+        "answer = two_layer_grads",
+        {
+            "right": """
+def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):
+    h = 1 / (1 + np.exp(-(w1 * x1 + w2 * x2 + b1)))
+    yhat = w3 * h + b2
+    d_yhat = 2 * (yhat - y)
+    d_z1 = d_yhat * w3 * h * (1 - h)
+    return [d_z1 * x1, d_z1 * x2, d_z1, d_yhat * h, d_yhat]
+""",
+            # keeps the lesson's h = 0.5 in the sigmoid's local gradient
+            "wrong": """
+def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):
+    h = 1 / (1 + np.exp(-(w1 * x1 + w2 * x2 + b1)))
+    yhat = w3 * h + b2
+    d_yhat = 2 * (yhat - y)
+    d_z1 = d_yhat * w3 * 0.25
+    return [d_z1 * x1, d_z1 * x2, d_z1, d_yhat * h, d_yhat]
+""",
+            "raises": "def two_layer_grads(x1, x2, y, w1, w2, b1, w3, b2):\n    return grads[0]\n",
+        },
+    ),
+    "3.5": (
+        "03-two-layer-network.md",
+        "answer = train",
+        {
+            "right": """
+def train(p, lr, steps):
+    for _ in range(steps):
+        L, cache = forward(p)
+        grads = backward(p, cache)
+        p = {k: p[k] - lr * grads[k] for k in p}
+    return p
+""",
+            # adds the gradient: gradient ascent
+            "wrong": """
+def train(p, lr, steps):
+    for _ in range(steps):
+        L, cache = forward(p)
+        grads = backward(p, cache)
+        p = {k: p[k] + lr * grads[k] for k in p}
+    return p
+""",
+            "raises": "def train(p, lr, steps):\n    return forward(p, lr)\n",
+        },
+    ),
+    "5.5": (
+        "05-backward-gradient.md",
+        "answer = full_jacobian",
+        {
+            "right": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot, retain_graph=True)
+        rows.append(x.grad.clone())
+        x.grad.zero_()
+    return rows
+""",
+            # forgets to clear x.grad between rows: they accumulate
+            "wrong": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot, retain_graph=True)
+        rows.append(x.grad.clone())
+    return rows
+""",
+            # no retain_graph: the second backward through the graph fails
+            "raises": """
+def full_jacobian(f, x):
+    y = f(x)
+    rows = []
+    for i in range(y.shape[0]):
+        one_hot = torch.zeros(y.shape[0], dtype=y.dtype)
+        one_hot[i] = 1.0
+        y.backward(one_hot)
+        rows.append(x.grad.clone())
+        x.grad.zero_()
+    return rows
+""",
+        },
+    ),
+    "6.4": (
+        "06-training.md",
+        "answer = fit",
+        {
+            "right": """
+def fit(model, X, Y, lr, steps):
+    loss_fn = nn.BCELoss()
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    history = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = loss_fn(model(X), Y)
+        loss.backward()
+        optimizer.step()
+        history.append(loss.item())
+    return history
+""",
+            # never clears the gradients
+            "wrong": """
+def fit(model, X, Y, lr, steps):
+    loss_fn = nn.BCELoss()
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    history = []
+    for _ in range(steps):
+        loss = loss_fn(model(X), Y)
+        loss.backward()
+        optimizer.step()
+        history.append(loss.item())
+    return history
+""",
+            "raises": "def fit(model, X, Y, lr, steps):\n    return model(X, Y)\n",
+        },
+    ),
+    "4.2": (
+        "04-automatic-differentiation.md",
+        "answer = numeric_grad",
+        {
+            "right": """
+def numeric_grad(f, point, eps=1e-6):
+    grads = []
+    for i in range(len(point)):
+        up, down = list(point), list(point)
+        up[i] += eps
+        down[i] -= eps
+        grads.append((f(*up) - f(*down)) / (2 * eps))
+    return grads
+""",
+            # a forward difference: off by about eps
+            "wrong": """
+def numeric_grad(f, point, eps=1e-6):
+    grads = []
+    for i in range(len(point)):
+        up = list(point)
+        up[i] += eps
+        grads.append((f(*up) - f(*point)) / eps)
+    return grads
+""",
+            "raises": "def numeric_grad(f, point, eps=1e-6):\n    return [f(point)]\n",
+        },
+    ),
+    "4a.1": (
+        "04a-build-your-own-autograd.md",
+        "Value.tanh = tanh\nanswer = Value",
+        {
+            "right": _op("tanh", "a", "math.tanh(a.data)", "a", "a.grad += (1 - out.data**2) * out.grad"),
+            # overwrites instead of adding: caught because the judge uses its input twice
+            "wrong": _op("tanh", "a", "math.tanh(a.data)", "a", "a.grad = (1 - out.data**2) * out.grad"),
+            "raises": "def tanh(a):\n    return a.data.tanh()\n",
+        },
+    ),
+    "4a.2": (
+        "04a-build-your-own-autograd.md",
+        "Value.exp = exp\nValue.__pow__ = power\nanswer = Value",
+        {
+            "right": _op("exp", "a", "math.exp(a.data)", "a", "a.grad += out.data * out.grad")
+            + _op("power", "a, k", "a.data**k", "a", "a.grad += k * a.data ** (k - 1) * out.grad"),
+            # the power rule forgets to lower the exponent
+            "wrong": _op("exp", "a", "math.exp(a.data)", "a", "a.grad += out.data * out.grad")
+            + _op("power", "a, k", "a.data**k", "a", "a.grad += k * a.data**k * out.grad"),
+            "raises": _op("exp", "a", "math.exp(a)", "a", "a.grad += out.data * out.grad")
+            + _op("power", "a, k", "a.data**k", "a", "a.grad += k * a.data ** (k - 1) * out.grad"),
+        },
+    ),
+    "4a.3": (
+        "04a-build-your-own-autograd.md",
+        "Value.__truediv__ = divide\nanswer = Value",
+        {
+            "right": _op(
+                "divide",
+                "a, b",
+                "a.data / b.data",
+                "a, b",
+                "a.grad += out.grad / b.data",
+                "b.grad += -out.grad * a.data / b.data**2",
+            ),
+            "wrong": _op(  # the page's broken version, unchanged
+                "divide",
+                "a, b",
+                "a.data / b.data",
+                "a, b",
+                "a.grad += out.grad / b.data",
+                "b.grad += out.grad * a.data / b.data**2",
+            ),
+            "raises": _op(
+                "divide", "a, b", "a.data / b.data", "a, b", "a.grad += out.grad / b", "b.grad += 0.0"
+            ),
+        },
+    ),
+    "4a.4": (
+        "04a-build-your-own-autograd.md",
+        "answer = pass_counts",
+        {
+            "right": "def pass_counts(n, m):\n    return m, n\n",
+            "wrong": "def pass_counts(n, m):\n    return n, m\n",
+            "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
+        },
+    ),
+    "7.5": (
+        "07-matrix-backprop.md",
+        "answer = linear_backward",
+        {
+            "right": """
+def linear_backward(X, W, delta):
+    return X.T @ delta, delta @ W.T, delta.sum(axis=0)
+""",
+            # sums db over the outputs instead of the examples: the shape gives it away
+            "wrong": """
+def linear_backward(X, W, delta):
+    return X.T @ delta, delta @ W.T, delta.sum(axis=1)
+""",
+            "raises": "def linear_backward(X, W, delta):\n    return X @ delta, delta @ W, delta.sum()\n",
+        },
+    ),
+    "8.5": (
+        "08-depth.md",
+        "answer = he_init",
+        {
+            "right": """
+def he_init(weight):
+    n_in = weight.shape[1]
+    with torch.no_grad():
+        nn.init.normal_(weight, std=np.sqrt(2 / n_in))
+""",
+            # takes the layer's outputs for its inputs (weight is n_out x n_in)
+            "wrong": """
+def he_init(weight):
+    n_in = weight.shape[0]
+    with torch.no_grad():
+        nn.init.normal_(weight, std=np.sqrt(2 / n_in))
+""",
+            "raises": "def he_init(weight):\n    weight.normal_(0, (2 / weight.shape[2]) ** 0.5)\n",
+        },
+    ),
+    "9.5": (
+        "09-real-data.md",
+        "answer = evaluate",
+        {
+            "right": """
+def evaluate(model, X, y, batch_size):
+    correct = 0
+    with torch.no_grad():
+        for start in range(0, len(y), batch_size):
+            guess = model(X[start : start + batch_size]).argmax(dim=1)
+            correct += (guess == y[start : start + batch_size]).sum().item()
+    return correct / len(y)
+""",
+            # averages the batches' accuracies: the short last batch counts as much as a full one
+            "wrong": """
+def evaluate(model, X, y, batch_size):
+    accuracies = []
+    with torch.no_grad():
+        for start in range(0, len(y), batch_size):
+            guess = model(X[start : start + batch_size]).argmax(dim=1)
+            accuracies.append((guess == y[start : start + batch_size]).float().mean().item())
+    return sum(accuracies) / len(accuracies)
+""",
+            "raises": "def evaluate(model, X, y, batch_size):\n    return model(X, batch_size).mean()\n",
+        },
+    ),
+    "10.4": (
+        "10-common-bugs.md",
+        "answer = fit_line",
+        {
+            "right": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr)
+    losses = []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            # drops the clearing altogether: stale gradients pile up and the loss swings back up
+            "wrong": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr)
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            # the update written as in bug 2: the second step multiplies None
+            "raises": """
+def fit_line(xs, ys, lr, steps):
+    w = torch.zeros((), requires_grad=True)
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs - ys) ** 2).mean()
+        loss.backward()
+        w = w - lr * w.grad
+        losses.append(loss.item())
+    return losses
+""",
+        },
+    ),
+}
