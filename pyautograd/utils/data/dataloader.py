@@ -7,7 +7,12 @@ shuffled pass then draws its permutation when the first batch is asked for, so s
 stay in step with PyTorch.
 """
 
+import numpy as np
+
+from ...grad_mode import state as grad_mode
+from ...tensor import Tensor
 from .collate import default_collate, default_convert
+from .dataset import TensorDataset
 from .sampler import BatchSampler, RandomSampler, SequentialSampler, _int64_seed
 
 
@@ -58,8 +63,29 @@ class DataLoader:
             for index in self.sampler:
                 yield self.collate_fn(self.dataset[index])
             return
+        rows = _rows_of(self.dataset) if self.collate_fn is default_collate else None
         for indices in self.batch_sampler:
-            yield self.collate_fn([self.dataset[i] for i in indices])
+            batch = rows(indices) if rows is not None else None
+            yield batch if batch is not None else self.collate_fn([self.dataset[i] for i in indices])
 
     def __len__(self):
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
+
+def _rows_of(dataset):
+    """For a TensorDataset: a function that makes a batch as one fancy index per tensor,
+    ``[X[indices], y[indices]]``, which is what stacking the examples one by one gives
+    (default_collate), without a Python call per example (the lessons' loop spent most of its
+    time there). It returns None for a batch that would be recorded in a graph (a tensor that
+    requires grad, grad mode on: stacking records StackBackward0). None for other datasets."""
+    if type(dataset) is not TensorDataset:
+        return None
+    tensors = dataset.tensors
+
+    def rows(indices):
+        if grad_mode.enabled and any(t._requires_grad for t in tensors):
+            return None
+        index = np.asarray(indices, dtype=np.intp)
+        return [Tensor._make(t._data[index]) for t in tensors]
+
+    return rows
