@@ -985,4 +985,11 @@ ERRORS = {
     "round_decimals_int": lambda T: T.tensor([1, 2]).round(decimals=1),
     "diag_3d": lambda T: T.diag(T.ones(2, 2, 2)),
     "floordiv_grad_fn": _sign_grad_fn,
+    # a number or a list where a tensor belongs (a reader used to math.exp)
+    "exp_of_a_float": lambda T: T.exp(2.0),
+    "tanh_of_a_list": lambda T: T.tanh([0.5, 1.0]),
+    "sigmoid_of_an_int": lambda T: T.sigmoid(3),
+    "log1p_of_a_float": lambda T: T.log1p(0.5),
+    "functional_relu_of_a_float": lambda T: T.nn.functional.relu(-1.0),
+    "neg_of_a_float": lambda T: T.neg(1.5),
 }

@@ -14,7 +14,7 @@ import numpy as np
 from .. import dtypes
 from ..function import Function
 from ..ops import elementwise, reduce
-from ..ops.common import data_of, exp, is_tensor, log, shape_of, sum_to, swap_last
+from ..ops.common import data_of, exp, is_tensor, log, shape_of, sum_to, swap_last, tensor_input
 from ..tensor import Tensor
 from .activation_ops import elu, gelu, leaky_relu, silu, softplus  # noqa: F401 (re-exported)
 from .normalization import batch_norm, layer_norm  # noqa: F401
@@ -25,6 +25,8 @@ tanh, sigmoid = elementwise.tanh, elementwise.sigmoid
 
 
 def relu(input, inplace=False):
+    if type(input) is not Tensor:
+        input = tensor_input(input, "relu")
     if inplace:
         return input.relu_()
     return elementwise.Relu.apply_one(input)

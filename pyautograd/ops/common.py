@@ -78,6 +78,15 @@ def cast_all(operands, target):
     return [x.to(target) if isinstance(x, Tensor) and x._data.dtype != target else x for x in operands]
 
 
+def tensor_input(a, name):
+    """``a`` if it is a tensor; else PyTorch's TypeError naming the function: ``torch.exp(2.0)``,
+    written by a reader used to ``math.exp``, should say what is wrong, not fail deep inside.
+    Callers check ``type(a) is not Tensor`` first, so tensors never pay for the call."""
+    if isinstance(a, Tensor):
+        return a
+    raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(a).__name__}")
+
+
 def as_floating(a):
     """A tensor an op like exp or sqrt may run on: integer and bool tensors become the
     default dtype, as in PyTorch (``torch.exp(torch.arange(3))`` is float32)."""

@@ -19,6 +19,7 @@ from .common import (
     result_dtype,
     shape_of,
     sum_to,
+    tensor_input,
 )
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
 
@@ -511,6 +512,8 @@ def minimum(a, b):
 
 
 def neg(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "neg")
     if a._data.dtype == np.bool_:
         raise RuntimeError(
             "Negation, the `-` operator, on a bool tensor is not supported. "
@@ -520,46 +523,68 @@ def neg(a):
 
 
 def reciprocal(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "reciprocal")
     return Reciprocal.apply_one(as_floating(a))
 
 
 def square(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "square")
     return Pow.apply_one(a, 2)
 
 
 def exp(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "exp")
     return Exp.apply_one(as_floating(a))
 
 
 def log(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "log")
     return Log.apply_one(as_floating(a))
 
 
 def sqrt(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "sqrt")
     return Sqrt.apply_one(as_floating(a))
 
 
 def abs(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "abs")
     return Abs.apply_one(a)
 
 
 def sin(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "sin")
     return Sin.apply_one(as_floating(a))
 
 
 def cos(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "cos")
     return Cos.apply_one(as_floating(a))
 
 
 def tanh(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "tanh")
     return Tanh.apply_one(as_floating(a))
 
 
 def sigmoid(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "sigmoid")
     return Sigmoid.apply_one(as_floating(a))
 
 
 def relu(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "relu")
     return Relu.apply_one(a)
 
 

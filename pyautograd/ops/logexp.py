@@ -7,6 +7,8 @@ import numpy as np
 
 from .. import dtypes
 from ..function import Function
+from ..tensor import Tensor
+from .common import tensor_input
 
 
 class Log1p(Function):
@@ -84,16 +86,24 @@ def _floating(a):
 
 
 def log1p(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "log1p")
     return Log1p.apply(_floating(a))
 
 
 def expm1(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "expm1")
     return Expm1.apply(_floating(a))
 
 
 def log2(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "log2")
     return Log2.apply(_floating(a))
 
 
 def log10(a):
+    if type(a) is not Tensor:
+        a = tensor_input(a, "log10")
     return Log10.apply(_floating(a))

@@ -86,4 +86,6 @@ Erfinv = unary("Erfinv", erfinv_array, _erfinv_derivative, saves="output", may_o
 
 
 def erfinv(a):
+    if type(a) is not common.Tensor:
+        a = common.tensor_input(a, "erfinv")
     return Erfinv.apply(common.as_floating(a))
