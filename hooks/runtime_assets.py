@@ -154,6 +154,28 @@ def _run_esbuild(cmd: list[str], root: Path) -> str:
     return proc.stdout
 
 
+def early_script(root: Path) -> str:
+    """The early start (runtime/src/early.js) as one minified classic script, for the hook
+    to inline into the head of pages with code cells."""
+    nm = _node_modules(root)
+    code = _run_esbuild(
+        [
+            str(nm / "esbuild" / "bin" / "esbuild"),
+            str(root / "runtime" / "src" / "early.js"),
+            "--bundle",
+            "--minify",
+            "--format=iife",
+            "--target=es2020",
+            "--log-level=warning",
+            "--legal-comments=none",
+        ],
+        root,
+    )
+    if "</script" in code.lower() or "<!--" in code:
+        raise SiteBuildError("runtime/src/early.js bundles to text that cannot sit inside <script>")
+    return code.strip()
+
+
 def _service_worker(root: Path, nm: Path, site: Path, precache: dict) -> None:
     """sw.js at the site root: the bundled worker, after the build's file digests. A new
     build is a new script, which is how browsers notice it and swap the cache."""

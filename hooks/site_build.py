@@ -2,13 +2,17 @@
 
 * ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py).
 * ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py).
-* ``on_post_page``: links each page to the web app manifest and icon (installable app).
+* ``on_pre_build``: bundles the early start (runtime/src/early.js) once per build.
+* ``on_post_page``: links each page to the web app manifest and icon (installable app);
+  pages with code cells get the early start inlined at the top of their head, so the
+  Python worker is created while the page is still parsing (start-policy.js says when).
 * ``on_post_build``: writes the browser runtime into the site (hooks/runtime_assets.py):
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker.
 """
 
+import re
 from pathlib import Path
 
 import cells_fence
@@ -17,6 +21,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 APP_SHORT_NAME = "pyautograd"
+CELL_MARKER = 'class="lr-cell"'  # hooks/cells_fence.py writes it on every runnable cell
+_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+_early = {"script": None}
 
 
 def on_config(config):
@@ -32,6 +39,14 @@ def on_page_markdown(markdown, page, **kwargs):
     return markdown
 
 
+def on_pre_build(config):
+    root = Path(config.config_file_path).resolve().parent
+    try:
+        _early["script"] = runtime_assets.early_script(root)
+    except runtime_assets.SiteBuildError as exc:
+        raise PluginError(str(exc)) from None
+
+
 def on_post_page(output, page, config):
     def href(path):
         return get_relative_url(path, page.url)
@@ -40,7 +55,16 @@ def on_post_page(output, page, config):
         f'<link rel="manifest" href="{href("assets/runtime/app.webmanifest")}">'
         f'<link rel="apple-touch-icon" href="{href("assets/runtime/icons/icon-192.png")}">'
     )
-    return output.replace("</head>", links + "</head>", 1)
+    output = output.replace("</head>", links + "</head>", 1)
+    if CELL_MARKER in output and _early["script"]:
+        # Before the stylesheets: a classic script after them would wait for them to load.
+        early = f'<script data-runtime="{href("assets/runtime/")}">{_early["script"]}</script>'
+        charset = _CHARSET.search(output)
+        if charset:
+            output = output[: charset.end()] + early + output[charset.end() :]
+        else:
+            output = output.replace("<head>", "<head>" + early, 1)
+    return output
 
 
 def on_post_build(config):

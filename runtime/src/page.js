@@ -1,6 +1,7 @@
 // Page module: finds the runnable cells on every page Material shows, runs them one at a
 // time in a per-page namespace through the Pyodide worker, and exposes window.lessonRunner
-// {ready(), run(i), runAll(), cells, lastStop, workersStarted, offlineReady(), pythonStart}
+// {ready(), run(i), runAll(), cells, lastStop, workersStarted, startedBy, offlineReady(),
+// pythonStart, bootTimeline}
 // for tests and tools.
 // Material's instant navigation swaps pages without a reload (document$ emits each time):
 // this module and its worker live for the whole visit, so Python boots once; each page
@@ -10,6 +11,7 @@ import { Cell } from "./cell.js";
 import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
+import { startsAtOnce } from "./start-policy.js";
 import { searchReactsToEveryInput } from "./search-input.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
@@ -19,7 +21,6 @@ import "./page.css";
 const runtimeURL = new URL("./", import.meta.url).href; // .../assets/runtime/
 const siteRoot = new URL("../../", import.meta.url).href; // the site's root
 
-let manifestPromise = null;
 let python = null;
 const progress = new BootProgress();
 let page = null; // {key, ns, cells, counter}
@@ -31,21 +32,14 @@ let offline = null; // the service worker's answer to keepForOffline(), once ask
 let snapshotTimer = null;
 const SNAPSHOT_AFTER_MS = 10000;
 
-function loadManifest() {
-  manifestPromise =
-    manifestPromise ||
-    fetch(`${runtimeURL}manifest.json`, { cache: "no-cache" }).then((r) => {
-      if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
-      return r.json();
-    });
-  return manifestPromise;
-}
+// The worker the early script in the page's head started (early.js), or null.
+const earlyStart = Promise.resolve(globalThis.lessonRunnerEarly ?? null).catch(() => null);
 
 async function getPython() {
   if (python) return python;
-  const manifest = await loadManifest();
+  const early = await earlyStart;
   if (python) return python;
-  python = new PythonWorker(runtimeURL, manifest);
+  python = new PythonWorker(runtimeURL, early);
   python.on("progress", (step, state) => progress.step(step, state));
   python.on("bytes", (loaded, expected) => progress.bytes(loaded, expected));
   python.on("bootError", (problem) => {
@@ -73,8 +67,9 @@ async function getPython() {
 
 /**
  * Boot Python (once per visit). `panelHost` is the cell the reader is waiting on: only
- * then does the boot panel appear, inside that cell, above its output; a warm-up on
- * intent boots silently.
+ * then does the boot panel appear, inside that cell, above its output; a start in the
+ * background (or on intent) boots silently, and a run during it shows the panel with the
+ * steps done so far.
  */
 async function bootPython(panelHost = null) {
   const py = await getPython();
@@ -256,8 +251,22 @@ function scan() {
     (el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions),
   );
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
-  // Warm up Python as soon as the reader shows intent to run something (focus or pointer
-  // on a cell), not on every page view: readers who only read download no Python.
+  startInBackground();
+}
+
+/**
+ * A page with cells: start Python now, in the background (start-policy.js says when;
+ * the early script in the head may have started it already, and bootPython takes that
+ * worker over), or else as soon as the reader shows intent to run something (focus or
+ * pointer on a cell). Nothing is shown, not even a failure, until a run.
+ */
+async function startInBackground() {
+  if (python?.booted) return;
+  const early = await earlyStart;
+  if (early || (await startsAtOnce(runtimeURL))) {
+    bootPython(false).catch(() => {});
+    return;
+  }
   document.addEventListener("focusin", warmUp, { capture: true });
   document.addEventListener("pointerover", warmUp, { capture: true });
 }
@@ -311,6 +320,17 @@ window.lessonRunner = {
   get bootTimeline() {
     const steps = python?.timeline;
     return steps ? steps.map(([step, at]) => [step, Math.round(at - performance.timeOrigin)]) : null;
+  },
+  /** How Python was started: "early" (by the script in the page's head), "page" (by this
+   * module: at once or on intent, or for a run), null before it has been. */
+  get startedBy() {
+    if (!python?.workersStarted) return null;
+    return python.adoptedEarly ? "early" : "page";
+  },
+  /** Why the last boot failed ({stage, message}, also a NumPy-only failure), else null; a
+   * failed start in the background shows nothing until a run. */
+  get bootProblem() {
+    return python?.bootProblem ?? null;
   },
   /** Python workers booted during this visit (1 while instant navigation keeps it). */
   get workersStarted() {

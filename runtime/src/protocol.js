@@ -41,8 +41,9 @@ export const FromWorker = Object.freeze({
  */
 
 /**
- * @typedef {{type: "boot", runtimeURL: string, manifest: RuntimeManifest,
- *            interruptBuffer: Int32Array|null}} BootMessage
+ * @typedef {{type: "boot", interruptBuffer: Int32Array|null}} BootMessage
+ *   sent as soon as the worker is created; the worker reads the build manifest itself
+ *   (next to its own script), so nothing waits for the page's main thread
  * @typedef {{type: "run", id: number, ns: string, counter: number, code: string,
  *            expected: string|null}} RunMessage
  *   counter: the run's number, shown beside the cell as [N]; the code runs as "<cell N>"
@@ -55,9 +56,11 @@ export const FromWorker = Object.freeze({
  * @typedef {"python"|"numpy"|"pyautograd"} BootStep
  * @typedef {{type: "progress", step: BootStep, state: "start"|"done"|"failed"}} ProgressMessage
  * @typedef {{type: "bytes", loaded: number, expected: number}} BytesMessage
- * @typedef {{type: "ready", limited: boolean, restored: boolean, timeline: [string, number][]}} ReadyMessage
+ * @typedef {{type: "ready", limited: boolean, restored: boolean, build: string,
+ *            timeline: [string, number][]}} ReadyMessage
  *   limited: NumPy (and so pyautograd) failed to load; plain Python still runs
  *   restored: Python came from the build's memory snapshot (snapshot.js), not a fresh start
+ *   build: the build manifest's digest (names the build's caches and its snapshot)
  *   timeline: when each boot step ended, in ms since the epoch
  * @typedef {{type: "boot-error", stage: BootStep, message: string, partial?: boolean}} BootErrorMessage
  * @typedef {{type: "stream", id: number, stream: "stdout"|"stderr", text: string}} StreamMessage

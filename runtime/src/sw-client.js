@@ -6,6 +6,25 @@
 // restarting Python.
 const FLAG = "pyautograd-lessons:coi-reload";
 
+function reloadedOnce() {
+  try {
+    return sessionStorage.getItem(FLAG) === "1";
+  } catch {
+    return true;
+  }
+}
+
+/** Whether this page will reload itself once its service worker is active (see above). */
+export function isolationReloadPending() {
+  return (
+    "serviceWorker" in navigator &&
+    Boolean(globalThis.isSecureContext) &&
+    !globalThis.crossOriginIsolated &&
+    !navigator.serviceWorker.controller &&
+    !reloadedOnce()
+  );
+}
+
 export async function registerServiceWorker(siteRoot) {
   if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return false;
   try {
@@ -14,13 +33,7 @@ export async function registerServiceWorker(siteRoot) {
       // Isolated already, or controlled but the headers did not take: never loop.
       return false;
     }
-    let again = false;
-    try {
-      again = sessionStorage.getItem(FLAG) === "1";
-    } catch {
-      again = true;
-    }
-    if (again) return false;
+    if (reloadedOnce()) return false;
     const worker = registration.installing || registration.waiting || registration.active;
     await new Promise((resolve) => {
       if (worker.state === "activated") return resolve();

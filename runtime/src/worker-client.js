@@ -12,10 +12,38 @@ const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
 const STOP_BUDGET_TAKEN_MS = 8000; // it took the signal and is unwinding: wait longer
 const STOP_RESIGNAL_MS = 1000; // taken but still running (a bare except?): again
 
+/**
+ * Create the Pyodide worker and tell it to boot (it reads the build manifest itself). What
+ * it says before a PythonWorker takes it over is kept in `messages` and `errors`, in order.
+ * The early script in a page's head (early.js) calls this while the page is still being
+ * parsed; PythonWorker.boot() for every other start.
+ */
+export function startWorker(runtimeURL) {
+  const worker = new Worker(`${runtimeURL}worker.js`, { type: "module", name: "pyodide" });
+  const started = {
+    worker,
+    createdAt: performance.timeOrigin + performance.now(),
+    interrupt:
+      globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
+        ? new Int32Array(new SharedArrayBuffer(4))
+        : null,
+    messages: [],
+    errors: [],
+  };
+  worker.onmessage = (event) => started.messages.push(event.data);
+  worker.onerror = (event) => started.errors.push(event.message || "worker failed to start");
+  worker.postMessage({ type: ToWorker.boot, interruptBuffer: started.interrupt });
+  return started;
+}
+
 export class PythonWorker {
-  constructor(runtimeURL, manifest) {
+  /** `early`: a worker startWorker() created before this page module ran (early.js), taken
+   * over by the first boot instead of creating one. */
+  constructor(runtimeURL, early = null) {
     this.runtimeURL = runtimeURL;
-    this.manifest = manifest;
+    this.early = early;
+    this.build = null; // the build manifest's digest, from the worker once it is ready
+    this.adoptedEarly = false; // the first boot took over the early script's worker
     this.listeners = { progress: [], bytes: [], restart: [], bootError: [], crash: [] };
     this.nextId = 1;
     this.lastStop = null; // how the last Stop went (kept across restarts)
@@ -54,29 +82,30 @@ export class PythonWorker {
 
   boot() {
     if (this.booted) return this.booted;
-    this.worker = new Worker(`${this.runtimeURL}worker.js`, { type: "module", name: "pyodide" });
+    const started = this.early || startWorker(this.runtimeURL);
+    if (this.early) this.adoptedEarly = true;
+    this.early = null;
+    this.worker = started.worker;
+    this.interrupt = started.interrupt;
+    this.createdAt = started.createdAt;
     this.workersStarted += 1;
-    this.createdAt = performance.timeOrigin + performance.now();
     this.booted = new Promise((resolve, reject) => {
-      this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
-      this.worker.onerror = (event) => {
+      const failed = (message) => {
         if (this.ready) {
-          this.crash(event.message || "the worker stopped with an error");
+          this.crash(message || "the worker stopped with an error");
           return;
         }
-        const message = event.message || "worker failed to start";
-        this.bootProblem = { stage: "python", message };
+        this.bootProblem = { stage: "python", message: message || "worker failed to start" };
         this._emit("bootError", this.bootProblem);
-        reject(new Error(message));
+        reject(new Error(this.bootProblem.message));
       };
+      this.worker.onmessage = (event) => this._onMessage(event.data, resolve, reject);
+      this.worker.onerror = (event) => failed(event.message);
+      // An early worker may have said things already (progress, even ready): in order.
+      for (const message of started.messages.splice(0)) this._onMessage(message, resolve, reject);
+      for (const message of started.errors.splice(0)) failed(message);
     });
     this.booted.catch(() => {});
-    this.worker.postMessage({
-      type: ToWorker.boot,
-      runtimeURL: this.runtimeURL,
-      manifest: this.manifest,
-      interruptBuffer: this.interrupt,
-    });
     return this.booted;
   }
 
@@ -93,6 +122,7 @@ export class PythonWorker {
       case FromWorker.ready:
         this.limited = message.limited;
         this.restored = message.restored;
+        this.build = message.build;
         this.timeline = [["worker created", this.createdAt], ...message.timeline];
         this.ready = true;
         resolve(message);
@@ -150,6 +180,7 @@ export class PythonWorker {
    */
   keepSnapshot() {
     if (this.restored) return Promise.resolve(true);
+    if (!this.build) return Promise.resolve(false);
     this.snapshotKept =
       this.snapshotKept ||
       new Promise((resolve) => {
@@ -169,7 +200,7 @@ export class PythonWorker {
         };
         helper.onmessage = (event) => done(Boolean(event.data?.stored));
         helper.onerror = () => done(false);
-        helper.postMessage({ runtimeURL: this.runtimeURL, build: this.manifest.build });
+        helper.postMessage({ runtimeURL: this.runtimeURL, build: this.build });
       });
     return this.snapshotKept;
   }

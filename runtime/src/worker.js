@@ -18,6 +18,18 @@ let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no lon
 let current = null; // {id, chars, capped, displays, dropped, keys, held, streamsHeld, stdout}
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
+// This worker lives in the site's assets/runtime/ folder. The moment it runs it asks for
+// the build manifest and Pyodide's loader, both next to it, in parallel: nothing waits for
+// the page's main thread (busy with the page itself during a first load).
+const runtimeURL = new URL("./", import.meta.url).href;
+const manifestLoad = fetch(`${runtimeURL}manifest.json`, { cache: "no-cache" }).then((r) => {
+  if (!r.ok) throw new Error(`manifest.json: HTTP ${r.status}`);
+  return r.json();
+});
+const pyodideLoader = import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
+manifestLoad.catch(() => {}); // both awaited (and reported) by boot()
+pyodideLoader.catch(() => {});
+
 const post = (message) => self.postMessage(message);
 // When each boot step ended (ms since the epoch, comparable with the page's clock): the
 // page shows it as lessonRunner.bootTimeline, so a slow start can be taken apart.
@@ -203,12 +215,13 @@ async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
  * from the remote fallback keeps the separate, stall-watched load, and so does a retry
  * when the first load did not take.
  */
-async function boot({ runtimeURL, manifest, interruptBuffer }) {
+async function boot({ interruptBuffer }) {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
   let stage = "python";
   const stopCounting = countDownloads();
   try {
     step("python", "start");
+    const manifest = await manifestLoad;
     const saved = readSnapshot(manifest.build, runtimeURL);
     const wheelData = ["pyautograd", "lessonkit"].map((name) => {
       const entry = manifest.wheels[name];
@@ -216,7 +229,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
       data.catch(() => {}); // awaited below, after Python is up
       return { entry, data };
     });
-    const { loadPyodide } = await import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
+    const { loadPyodide } = await pyodideLoader;
     mark("pyodide.mjs loaded");
     const config = {
       indexURL: `${runtimeURL}pyodide/`,
@@ -268,6 +281,7 @@ async function boot({ runtimeURL, manifest, interruptBuffer }) {
       type: FromWorker.ready,
       limited: Boolean(numpyProblem),
       restored: started.restored,
+      build: manifest.build,
       timeline,
     });
   } catch (err) {
