@@ -254,8 +254,8 @@ def build(root: Path, site: Path, app: dict) -> None:
         _copy(nm / "pyodide" / name, out / "pyodide" / name)
     numpy = _numpy(nm, out, version)
     try:
-        wheel = wheels.build_pyautograd(root)
-        lessonkit = wheels.zip_lessonkit(root, out / "wheels")
+        wheel = wheels.precompiled_wheel(wheels.build_pyautograd(root), nm / "pyodide", version)
+        lessonkit = wheels.zip_lessonkit(root, out / "wheels", nm / "pyodide", version)
     except wheels.WheelBuildError as exc:
         raise SiteBuildError(str(exc)) from None
     _copy(wheel, out / "wheels" / wheel.name)

@@ -7,11 +7,18 @@ by a hash of the sources, so ``mkdocs serve`` rebuilds stay fast.
 
 lessonkit (``runtime/python/lessonkit``) is not a distribution; it ships as a zip of the
 package directory that the worker unpacks into site-packages.
+
+Both carry their bytecode, compiled by Pyodide's own CPython in Node (hooks/compile_pyc.mjs,
+unchecked-hash pycs beside the sources): compiling was most of ``import pyautograd`` in the
+browser. Without Node, or if that fails, they ship without it (one warning) and the browser
+compiles at import, as it would anyway.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import logging
 import shutil
 import subprocess
 import sys
@@ -24,8 +31,73 @@ _PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in")
 _PROJECT_GLOBS = ("README*", "LICENSE*", "LICENCE*", "COPYING*")
 
 
+log = logging.getLogger("mkdocs.hooks.site_build")
+COMPILE_PYC = Path(__file__).resolve().with_name("compile_pyc.mjs")
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: same input, same bytes
+
+
 class WheelBuildError(Exception):
     pass
+
+
+def compile_tree(folder: Path, pyodide_dir: Path) -> bool:
+    """Add unchecked-hash pycs (__pycache__/*.cpython-3XY.pyc) for every .py under ``folder``,
+    compiled by the Pyodide in ``pyodide_dir`` (node_modules/pyodide). False, with a warning,
+    when Node is missing or the compile failed: the sources alone still work."""
+    node = shutil.which("node")
+    if node is None:
+        log.warning("Node.js not found: pyautograd and lessonkit ship without bytecode (slower first import)")
+        return False
+    try:
+        proc = subprocess.run(
+            [node, str(COMPILE_PYC), str(pyodide_dir), str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        log.warning("compiling bytecode with Pyodide failed (%s): shipping sources only", exc)
+        return False
+    if proc.returncode != 0:
+        log.warning("compiling bytecode with Pyodide failed: shipping sources only\n%s", proc.stderr[-2000:])
+        return False
+    return True
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def precompiled_wheel(wheel: Path, pyodide_dir: Path, pyodide_version: str) -> Path:
+    """``wheel`` with pycs for Pyodide added (and listed in its RECORD); cached beside it per
+    Pyodide version. Returns ``wheel`` itself when compiling is not possible."""
+    cached = wheel.parent / f"pyc-pyodide-{pyodide_version}" / wheel.name
+    if cached.is_file():
+        return cached
+    with tempfile.TemporaryDirectory(prefix="pyautograd-pyc-") as tmp:
+        tree = Path(tmp) / "tree"
+        with zipfile.ZipFile(wheel) as zf:
+            names = zf.namelist()
+            zf.extractall(tree)
+        if not compile_tree(tree, pyodide_dir):
+            return wheel
+        pycs = sorted(str(p.relative_to(tree)) for p in tree.rglob("*.pyc"))
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        out = Path(tmp) / wheel.name
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name in [n for n in names if n != record] + pycs:
+                info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, (tree / name).read_bytes())
+            lines = [line for line in (tree / record).read_text().splitlines() if line]
+            lines += [_record_line(n, (tree / n).read_bytes()) for n in pycs]
+            info = zipfile.ZipInfo(record, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, "\n".join(lines) + "\n")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(out, cached)
+    return cached
 
 
 def _sources(root: Path) -> list[Path]:
@@ -102,9 +174,12 @@ def build_pyautograd(root: Path) -> Path:
         return final
 
 
-def zip_lessonkit(root: Path, dest_dir: Path) -> Path:
+def zip_lessonkit(
+    root: Path, dest_dir: Path, pyodide_dir: Path | None = None, pyodide_version: str = ""
+) -> Path:
     """Zip runtime/python/lessonkit: its modules and its data/ folder (the digits and their
-    licence), sorted, with fixed timestamps (same input, same bytes)."""
+    licence), sorted, with fixed timestamps (same input, same bytes); with ``pyodide_dir``,
+    also the modules' bytecode for that Pyodide (compile_tree; the zip is cached by digest)."""
     pkg = root / "runtime" / "python" / "lessonkit"
     files = sorted(
         p
@@ -116,9 +191,29 @@ def zip_lessonkit(root: Path, dest_dir: Path) -> Path:
     digest = _digest(root, files)[:10]
     dest_dir.mkdir(parents=True, exist_ok=True)
     dest = dest_dir / f"lessonkit-{digest}.zip"
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
-        for f in files:
-            info = zipfile.ZipInfo(str(f.relative_to(pkg.parent)), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, f.read_bytes())
+    cached = _cache_root() / "lessonkit" / f"{digest}-pyc-pyodide-{pyodide_version}" / dest.name
+    if pyodide_dir is not None and cached.is_file():
+        shutil.copyfile(cached, dest)
+        return dest
+    with tempfile.TemporaryDirectory(prefix="lessonkit-") as tmp:
+        tree = Path(tmp)
+        entries = {str(f.relative_to(pkg.parent)): f.read_bytes() for f in files}
+        compiled = False
+        if pyodide_dir is not None:
+            for name, data in entries.items():
+                (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                (tree / name).write_bytes(data)
+            compiled = compile_tree(tree, pyodide_dir)
+            if compiled:
+                entries.update(
+                    {str(p.relative_to(tree)): p.read_bytes() for p in sorted(tree.rglob("*.pyc"))}
+                )
+        with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name in sorted(entries):
+                info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, entries[name])
+    if compiled:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(dest, cached)
     return dest

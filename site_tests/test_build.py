@@ -58,6 +58,50 @@ def test_pyautograd_wheel_and_lessonkit_are_shipped(built_site, manifest):
         )
 
 
+def test_pyautograd_and_lessonkit_carry_bytecode_for_pyodides_python(built_site, manifest):
+    """Compiled by Pyodide's own CPython at build time (hooks/compile_pyc.mjs): every module
+    has an unchecked-hash pyc (PEP 552 flags 0b01: loaded without looking at the source's
+    timestamp) for the Python that node_modules/pyodide runs; the sources stay for tracebacks."""
+    import zipfile
+
+    lock = json.loads((REPO / "node_modules/pyodide/pyodide-lock.json").read_text())
+    major, minor = lock["info"]["python"].split(".")[:2]
+    tag = f"cpython-{major}{minor}"
+    magics = set()
+    for entry in manifest["wheels"].values():
+        with zipfile.ZipFile(built_site / "assets/runtime/wheels" / entry["file"]) as zf:
+            names = set(zf.namelist())
+            sources = {n for n in names if n.endswith(".py")}
+            assert sources, entry
+            for source in sources:
+                folder, _, stem = source.rpartition("/")
+                pyc = f"{folder}/__pycache__/{stem[:-3]}.{tag}.pyc"
+                assert pyc in names, pyc
+                header = zf.read(pyc)[:8]
+                assert int.from_bytes(header[4:8], "little") == 0b01, pyc
+                magics.add(header[:4])
+            if entry["format"] == "wheel":
+                record = zf.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+                assert f"__pycache__/__init__.{tag}.pyc,sha256=" in record
+    assert len(magics) == 1  # one interpreter compiled them all
+
+
+def test_pages_with_cells_start_python_from_their_head(built_site):
+    """The early start (runtime/src/early.js) is inlined before the stylesheets of pages with
+    cells, and only there."""
+    with_cells = built_site / "playground/index.html"
+    without = built_site / "glossary/index.html"
+    html = with_cells.read_text()
+    assert 'class="lr-cell"' in html
+    head = html[: html.index("</head>")]
+    assert head.count("<script data-runtime=") == 1
+    assert head.index("<script data-runtime=") < head.index('rel="stylesheet"')
+    assert 'data-runtime="../assets/runtime/"' in head
+    assert "lessonRunnerEarly" in head
+    assert 'class="lr-cell"' not in without.read_text()
+    assert "data-runtime=" not in without.read_text()
+
+
 def test_cells_and_expected_blocks_are_in_the_html(built_site):
     html = (built_site / "playground/index.html").read_text()
     cells = re.findall(r'<div class="lr-cell"[^>]*data-src="([^"]*)"', html)
