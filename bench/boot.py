@@ -50,14 +50,24 @@ NEXT_PAGE_GOAL_S = 1.0
 
 FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
 <script type="module">
+const created = performance.now();
 const worker = new Worker("./floor-worker.js", {type: "module"});
-worker.onmessage = (e) => { window.floorDone = {ok: e.data.ok, at: performance.now()}; };
+worker.onmessage = (e) => {
+  const steps = [["worker created", created],
+                 ...e.data.steps.map(([step, at]) => [step, at - performance.timeOrigin])];
+  window.floorDone = {ok: e.data.ok, at: performance.now(), steps};
+};
 </script>"""
-FLOOR_WORKER = """import { loadPyodide } from "../assets/runtime/pyodide/pyodide.mjs";
+FLOOR_WORKER = """const steps = [["worker started", performance.timeOrigin + performance.now()]];
+const mark = (step) => steps.push([step, performance.timeOrigin + performance.now()]);
+const { loadPyodide } = await import("../assets/runtime/pyodide/pyodide.mjs");
+mark("pyodide.mjs loaded");
 const pyodide = await loadPyodide({ indexURL: new URL("../assets/runtime/pyodide/", import.meta.url).href,
                                     packages: ["numpy"] });
+mark("python started");
 pyodide.runPython("import numpy");
-self.postMessage({ ok: true });"""
+mark("numpy imported");
+self.postMessage({ ok: true, steps });"""
 
 FIRST_OUTPUT_JS = """async () => {
   const result = await window.lessonRunner.run(0);
@@ -92,14 +102,16 @@ def lesson_paths(site: pathlib.Path) -> list[str]:
     return sorted(p.parent.name for p in (site / "lessons").glob("*/index.html"))
 
 
-def measure_floor(browser, url: str) -> float:
+def measure_floor(browser, url: str) -> tuple[float, list]:
+    """Seconds to NumPy imported, and the floor's own steps [[step, ms since navigation]]."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(url + "floor/")
         page.wait_for_function("window.floorDone && window.floorDone.ok")
-        return page.evaluate("window.floorDone.at") / 1000
+        done = page.evaluate("window.floorDone")
+        return done["at"] / 1000, [[step, round(at)] for step, at in done["steps"]]
     finally:
         context.close()
 
@@ -156,7 +168,7 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
     return out
 
 
-def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
+def report(rounds: list[dict], floors: list[float], floor_steps: list) -> tuple[str, list[str]]:
     med = {
         key: statistics.median(r[key] for r in rounds)
         for key in ("cold", "reload", "next page", "offline reload")
@@ -183,7 +195,11 @@ def report(rounds: list[dict], floors: list[float]) -> tuple[str, list[str]]:
         f"- next page runner ready ≤ {NEXT_PAGE_GOAL_S:g} s: {med['next page']:.2f} s — **{'met' if ok else 'MISSED'}**"
     )
     verdicts.append(f"- offline reload runs cells: **{'met' if offline_ok else 'MISSED'}**")
+    paired = ", ".join(f"{r['cold'] / f:.2f}" for r, f in zip(rounds, floors))
+    verdicts.append(f"- cold / floor of each round (floor measured just before): {paired}")
     last = rounds[-1]
+    steps = ", ".join(f"{step} {ms / 1000:.2f}" for step, ms in floor_steps)
+    verdicts.append(f"- floor, where the time went (last round, s since navigation): {steps}")
     for name in ("cold", "reload"):
         steps = ", ".join(f"{step} {ms / 1000:.2f}" for step, ms in last[f"{name} steps"])
         verdicts.append(f"- {name}, where the time went (last round, s since navigation): {steps}")
@@ -221,19 +237,24 @@ def main(argv=None):
     try:
         build(site, url)
         lessons = lesson_paths(site)
-        rounds, floors = [], []
+        rounds, floors, floor_steps = [], [], []
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for i in range(args.rounds):
-                floors.append(measure_floor(browser, url))
+                floor, floor_steps = measure_floor(browser, url)
+                floors.append(floor)
                 rounds.append(measure_site(browser, url, lessons))
                 summary = {k: v for k, v in rounds[-1].items() if not k.endswith("steps")}
-                print(f"round {i + 1}: floor {floors[-1]:.2f} s, site {summary}", flush=True)
+                ratio = rounds[-1]["cold"] / floors[-1]
+                print(
+                    f"round {i + 1}: floor {floors[-1]:.2f} s, cold/floor {ratio:.2f}, site {summary}",
+                    flush=True,
+                )
             browser.close()
     finally:
         server.shutdown()
         shutil.rmtree(site, ignore_errors=True)
-    table, verdicts = report(rounds, floors)
+    table, verdicts = report(rounds, floors, floor_steps)
     print(table)
     print("\n".join(verdicts))
     if not args.no_write:
