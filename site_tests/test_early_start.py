@@ -175,37 +175,3 @@ def test_a_failed_background_boot_shows_nothing_until_a_run(browser, server, off
         assert "পাইথন চালু করা যায়নি" in cell(page, 0).inner_text()
     finally:
         session.close()
-
-
-def test_editors_far_down_wait_until_python_has_started(browser, server, offline_fallback):
-    """Twenty editors would compete with Python's start for the CPU: a cell's editor is built
-    when it comes near the screen or is pointed at, the rest once Python is up. Until then the
-    page's highlighted code stands in its place."""
-    held = []
-    session = _open(
-        browser,
-        server,
-        offline_fallback,
-        "lessons/01-computational-graph/",
-        route=("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route)),
-    )
-    page = session.page
-    try:
-        wait_cells(page, minimum=10)
-        last = page.evaluate("window.lessonRunner.cells") - 1
-        cell(page, 0).locator(".cm-content").wait_for()  # on screen: built at once
-        assert cell(page, last).locator(".cm-content").count() == 0
-        assert cell(page, last).locator(".highlight").count() == 1  # the code is still readable
-        cell(page, last - 1).scroll_into_view_if_needed()
-        cell(page, last - 1).locator(".cm-content").wait_for()  # scrolled near: built
-        while not held:
-            page.wait_for_timeout(50)
-        held[0].continue_()
-        page.wait_for_function("window.lessonRunner.pythonStart !== null")
-        page.wait_for_function(
-            "[...document.querySelectorAll('[data-cell]')].every(c => c.querySelector('.cm-content'))"
-        )
-        assert page.locator("[data-cell] .lr-editor > .highlight").count() == 0
-        assert not session.errors, session.errors
-    finally:
-        session.close()

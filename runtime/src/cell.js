@@ -1,9 +1,6 @@
 // One runnable cell on the page: builds its controls around the static HTML written by
 // hooks/cells_fence.py, keeps its state in data-* attributes (stable hooks for tests),
-// and persists the reader's edits. Its editor (CodeMirror) is built when it is needed:
-// the page's highlighted code stays in its place until the cell comes near the screen, the
-// reader points at or focuses it, or the page builds the rest once Python has started
-// (page.js), so that building twenty editors does not compete with Python's start-up.
+// and persists the reader's edits.
 import { createEditor, replaceText } from "./editor.js";
 import { OutputView } from "./output.js";
 import { saveEdit } from "./storage.js";
@@ -94,21 +91,14 @@ export class Cell {
       text = saved.code;
       this.showNotice(saved.adopted ? t.authorChanged : t.edited, "info");
     }
-    this.text = text; // the code until the editor exists
-    this.view = null;
-    this.editorBox = editorBox;
-    if (staticCode) {
-      staticCode.replaceWith(bar, editorBox);
-      editorBox.append(staticCode); // shown until the editor replaces it
-    } else el.append(bar, editorBox);
+    this.view = createEditor(editorBox, text, {
+      label: t.editorLabel(this.index),
+      onRun: () => this.actions.run(this),
+      onChange: (code) => this._save(code),
+    });
+    if (staticCode) staticCode.replaceWith(bar, editorBox);
+    else el.append(bar, editorBox);
     el.append(this.noticeEl, out);
-    // the page's static code shows the author's version: an edited cell needs its editor now
-    if (!staticCode || text !== this.original) this.ensureEditor();
-    else {
-      const build = () => this.ensureEditor();
-      el.addEventListener("pointerover", build, { once: true });
-      el.addEventListener("focusin", build, { once: true });
-    }
     this.runBtn.addEventListener("click", () => this.actions.run(this));
     this.stopBtn.addEventListener("click", () => this.actions.stop(this));
     this.resetBtn.addEventListener("click", () => this.reset());
@@ -118,23 +108,8 @@ export class Cell {
     el.classList.add("lr-ready");
   }
 
-  /** The CodeMirror view, built now if it was not yet (in place of the static code). */
-  ensureEditor() {
-    if (this.view) return this.view;
-    const hadFocus = this.editorBox.contains(document.activeElement);
-    this.editorBox.replaceChildren();
-    this.view = createEditor(this.editorBox, this.text, {
-      label: t.editorLabel(this.index),
-      onRun: () => this.actions.run(this),
-      onChange: (code) => this._save(code),
-    });
-    this.el.classList.add("lr-editing");
-    if (hadFocus) this.view.focus();
-    return this.view;
-  }
-
   get code() {
-    return this.view ? this.view.state.doc.toString() : this.text;
+    return this.view.state.doc.toString();
   }
 
   _save(code) {
@@ -174,7 +149,7 @@ export class Cell {
 
   reset() {
     if (this.code === this.original) return;
-    replaceText(this.ensureEditor(), this.original);
+    replaceText(this.view, this.original);
     this.saved = null; // back on the author's current code
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");

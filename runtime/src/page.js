@@ -251,44 +251,7 @@ function scan() {
     (el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions),
   );
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
-  watchEditors(page.cells);
-  startInBackground(page.cells);
-}
-
-let editorWatch = null;
-
-/** A cell's editor is built as the cell comes within a screen of the viewport (cell.js). */
-function watchEditors(cells) {
-  editorWatch?.disconnect();
-  editorWatch = null;
-  if (typeof IntersectionObserver !== "function") {
-    for (const cell of cells) cell.ensureEditor();
-    return;
-  }
-  const byElement = new Map(cells.map((cell) => [cell.el, cell]));
-  editorWatch = new IntersectionObserver(
-    (entries, observer) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        byElement.get(entry.target)?.ensureEditor();
-        observer.unobserve(entry.target);
-      }
-    },
-    { rootMargin: "100% 0px" },
-  );
-  for (const cell of cells) if (!cell.view) editorWatch.observe(cell.el);
-}
-
-/** Build the editors still missing, one per idle moment (the page's cells, while it shows). */
-function buildEditorsWhenIdle(cells) {
-  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 20));
-  const next = () => {
-    const cell = cells.find((c) => !c.view && c.el.isConnected);
-    if (!cell) return;
-    cell.ensureEditor();
-    idle(next);
-  };
-  idle(next);
+  startInBackground();
 }
 
 /**
@@ -297,20 +260,13 @@ function buildEditorsWhenIdle(cells) {
  * worker over), or else as soon as the reader shows intent to run something (focus or
  * pointer on a cell). Nothing is shown, not even a failure, until a run.
  */
-async function startInBackground(cells) {
-  if (python?.booted) {
-    buildEditorsWhenIdle(cells);
-    return;
-  }
+async function startInBackground() {
+  if (python?.booted) return;
   const early = await earlyStart;
   if (early || (await startsAtOnce(runtimeURL))) {
-    // the editors not yet needed are built once Python is up (or failed to start)
-    bootPython(false)
-      .catch(() => {})
-      .then(() => buildEditorsWhenIdle(cells));
+    bootPython(false).catch(() => {});
     return;
   }
-  buildEditorsWhenIdle(cells);
   document.addEventListener("focusin", warmUp, { capture: true });
   document.addEventListener("pointerover", warmUp, { capture: true });
 }
