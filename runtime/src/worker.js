@@ -27,12 +27,8 @@ const manifestLoad = fetch(`${runtimeURL}manifest.json`, { cache: "no-cache" }).
   return r.json();
 });
 const pyodideLoader = import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
-// Pyodide's Emscripten module (1.2 MB of JavaScript), which loadPyodide imports only after
-// its own set-up: asked for now, loadPyodide's import finds it in the module map.
-const emscriptenModule = import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.asm.mjs`);
-manifestLoad.catch(() => {}); // awaited (and reported) by boot()
+manifestLoad.catch(() => {}); // both awaited (and reported) by boot()
 pyodideLoader.catch(() => {});
-emscriptenModule.catch(() => {}); // loadPyodide imports it again and reports a failure
 
 const post = (message) => self.postMessage(message);
 // When each boot step ended (ms since the epoch, comparable with the page's clock): the
