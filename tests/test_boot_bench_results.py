@@ -32,12 +32,18 @@ def _round(cold, reload, next_page, offline=2.0, works=True, restored=True):
 
 
 def test_ratios_and_verdicts(boot):
-    table, verdicts = boot.report([_round(11.0, 5.0, 0.2), _round(12.0, 9.0, 0.3)], [10.0, 10.0])
+    floor_steps = [["worker created", 30], ["numpy imported", 9500]]
+    table, verdicts = boot.report([_round(11.0, 5.0, 0.2), _round(12.0, 9.0, 0.3)], [10.0, 10.0], floor_steps)
     assert "**1.15×** floor" in table and "**0.61×** cold" in table
     assert "- cold / floor ≤ 1.15: 1.15 — **met**" in verdicts
     assert "- reload / cold ≤ 0.6: 0.61 — **MISSED**" in verdicts
     assert any("next page" in v and "**met**" in v for v in verdicts)
     assert "memory snapshot: yes" in table
+    assert "- cold / floor of each round (floor measured just before): 1.10, 1.20" in verdicts
+    assert (
+        "- floor, where the time went (last round, s since navigation): worker created 0.03, numpy imported 9.50"
+        in verdicts
+    )
     assert (
         "- reload, where the time went (last round, s since navigation): snapshot read 0.80, first output 9.00"
         in verdicts
@@ -45,7 +51,7 @@ def test_ratios_and_verdicts(boot):
 
 
 def test_a_reload_that_started_python_says_so(boot):
-    table, _ = boot.report([_round(11.0, 5.0, 0.2, restored=False)], [10.0])
+    table, _ = boot.report([_round(11.0, 5.0, 0.2, restored=False)], [10.0], [])
     assert "memory snapshot: NO" in table
 
 
