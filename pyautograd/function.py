@@ -138,19 +138,35 @@ class Function(Node):
         ctx = object.__new__(cls._node_class)
         result = cls.forward(ctx, x, y)
         out = Tensor._make(result, True, ctx)
-        ctx.next_functions = (edge_to(a) if need_a else _NO_EDGE, edge_to(b) if need_b else _NO_EDGE)
+        # edge_to(a), edge_to(b) inlined: this runs for every recorded + - *
+        if need_a:
+            node = a.grad_fn
+            edge_a = (
+                (accumulator_of(a), 0) if node is None else (node, a._output_nr if node._n_outputs > 1 else 0)
+            )
+        else:
+            edge_a = _NO_EDGE
+        if need_b:
+            node = b.grad_fn
+            edge_b = (
+                (accumulator_of(b), 0) if node is None else (node, b._output_nr if node._n_outputs > 1 else 0)
+            )
+        else:
+            edge_b = _NO_EDGE
+        ctx.next_functions = (edge_a, edge_b)
         ctx.needs_input_grad = (need_a, need_b)
-        if ctx._saved:  # _bind_saved for two arguments
-            ctx._saved_sources = [
-                (a, a._vc, a._vc[0], None)
-                if s is x
-                else (b, b._vc, b._vc[0], None)
-                if s is y and type(b) is Tensor
-                else (None, out._vc, 0, ctx)
-                if s is result
-                else None
-                for s in ctx._saved
-            ]
+        if ctx._saved:  # _bind_saved for two arguments (a loop, not a comprehension: no extra frame)
+            sources = []
+            for s in ctx._saved:
+                if s is x:
+                    sources.append((a, a._vc, a._vc[0], None))
+                elif s is y and type(b) is Tensor:
+                    sources.append((b, b._vc, b._vc[0], None))
+                elif s is result:
+                    sources.append((None, out._vc, 0, ctx))
+                else:
+                    sources.append(None)
+            ctx._saved_sources = sources
         if anomaly.state.enabled:
             anomaly.remember_forward(ctx)
         return out

@@ -112,29 +112,52 @@ def _scalar_operand(other):
     return other if type(other) is float or type(other) is int else None
 
 
+def _write_outside_graph(self, other, ufunc):
+    """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
+    loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
+    Returns False when ``other`` does not fit in place (the general path decides)."""
+    data = self._data
+    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:
+        ufunc(data, other._data, out=data, casting="unsafe")  # _fits' commonest case, inlined
+    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
+        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
+    elif _fits(data, other):
+        ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
+    else:
+        return False
+    self._bump_version()
+    return True
+
+
+def _arithmetic_inplace(op, ufunc):
+    """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``): outside the graph they write
+    straight into memory (``_write_outside_graph``), else ``_inplace`` records them."""
+
+    def method(self, other, alpha=1):
+        if alpha != 1:
+            if op is ew.mul:  # PyTorch's mul_ has no alpha
+                raise TypeError("mul_() got an unexpected keyword argument 'alpha'")
+            return _inplace(self, op, other * alpha)
+        if not (
+            forward_ad_state.levels
+            or (
+                grad_mode.enabled
+                and (self._requires_grad or (type(other) is Tensor and other._requires_grad))
+            )
+        ) and _write_outside_graph(self, other, ufunc):
+            return self
+        return _inplace(self, op, other, ufunc=ufunc)
+
+    return method
+
+
 def _inplace(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
     dual = forward_ad_state.levels and _has_tangent(self, args)
     if not recording:
-        if ufunc is not None and not dual:
-            # the update loops of the lessons (``p -= lr * p.grad`` under no_grad) end here:
-            # one operation writing straight into self's memory, no graph machinery
-            data, other = self._data, args[0]
-            if type(other) is Tensor and data.ndim and other._data.shape == data.shape:
-                ufunc(data, other._data, out=data, casting="unsafe")  # _fits' commonest case, inlined
-                self._bump_version()
-                return self
-            if not data.ndim and data.dtype.char in "fd":
-                number = _scalar_operand(other)
-                if number is not None:
-                    data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
-                    self._bump_version()
-                    return self
-            if _fits(data, other):
-                ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
-                self._bump_version()
-                return self
+        if ufunc is not None and not dual and _write_outside_graph(self, args[0], ufunc):
+            return self
         current = Tensor._make(self._data)
         current._tangent = self._tangent
         result = op(current, *args)
@@ -278,6 +301,7 @@ def _swap(op):
 
 
 _OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
+_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 
 
 def _operator(op, function=None):
@@ -287,10 +311,24 @@ def _operator(op, function=None):
     directly for tensors and floats."""
 
     if function is not None:
+        apply_pair = function.apply_pair
 
         def method(self, other):
-            if type(other) is Tensor or type(other) is float:
-                return ew._binary(function, self, other)
+            kind = type(other)
+            if kind is Tensor or kind is float:
+                # ew._binary's fast case, checked here (every ``+ - *`` of a lesson): float
+                # tensors of one dtype, or a float tensor and a Python float
+                dtype = self._data.dtype
+                if (
+                    (dtype is _FLOAT32 or dtype is _FLOAT64)
+                    and (kind is float or other._data.dtype is dtype)
+                    and not forward_ad_state.levels
+                ):
+                    try:
+                        return apply_pair(self, other)
+                    except ValueError:  # shapes that do not broadcast: op raises PyTorch's message
+                        pass
+                return op(self, other)
             if not isinstance(other, _OPERANDS):
                 return NotImplemented
             return op(self, other)
@@ -373,7 +411,7 @@ _METHODS = {
     # operators
     "__add__": _operator(ew.add, ew.Add),
     "__radd__": _operator(ew.add, ew.Add),
-    "__sub__": _operator(ew.sub),
+    "__sub__": _operator(ew.sub, ew.Sub),
     "__rsub__": _operator(_swap(ew.sub)),
     "__mul__": _operator(ew.mul, ew.Mul),
     "__rmul__": _operator(ew.mul, ew.Mul),
@@ -476,13 +514,9 @@ _METHODS = {
     "bool": _cast(dtypes.bool),
     "half": _cast(dtypes.float16),
     # in place
-    "add_": lambda self, other, alpha=1: _inplace(
-        self, ew.add, other if alpha == 1 else other * alpha, ufunc=np.add if alpha == 1 else None
-    ),
-    "sub_": lambda self, other, alpha=1: _inplace(
-        self, ew.sub, other if alpha == 1 else other * alpha, ufunc=np.subtract if alpha == 1 else None
-    ),
-    "mul_": lambda self, other: _inplace(self, ew.mul, other, ufunc=np.multiply),
+    "add_": _arithmetic_inplace(ew.add, np.add),
+    "sub_": _arithmetic_inplace(ew.sub, np.subtract),
+    "mul_": _arithmetic_inplace(ew.mul, np.multiply),
     "div_": _div_,
     "clamp_": lambda self, min=None, max=None: _inplace(self, ew.clamp, min, max),
     "fill_": _fill_,
