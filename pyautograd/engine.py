@@ -15,7 +15,7 @@ import numpy as np
 from . import accumulate_hooks, anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
 from .function import AccumulateGrad, accumulator_of, add_to_grad, edge_to, run_hooks
-from .grad_mode import enable_grad, no_grad
+from .grad_mode import state as _grad_mode
 from .tensor import Tensor
 
 
@@ -32,8 +32,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             UserWarning,
             stacklevel=3,
         )
-    grads = _make_grads(tensors, grad_tensors, create_graph)
-    roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
+    if len(tensors) == 1 and grad_tensors is None and not create_graph:  # loss.backward()
+        grads, roots = [_seed(tensors[0])], [_root_edge(tensors[0], 0)]
+    else:
+        grads = _make_grads(tensors, grad_tensors, create_graph)
+        roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
     if retain_graph is None:
         retain_graph = create_graph
     only = None
@@ -95,42 +98,46 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
     buffers, shared = {}, set()
     for (node, nr), g in zip(roots, root_grads):  # step 2
         _deposit(buffers, shared, node, nr, g, g)
-    ready = [n for n in buffers if n not in dependencies]
+    ready = []
+    for node in buffers:
+        if node not in dependencies:
+            ready.append(node)
     captured = {}
     rare = capture is not None or only is not None  # autograd.grad / backward(inputs=...)
     checked = anomaly.state.enabled
-    mode = enable_grad() if create_graph else no_grad()
+    recording = _grad_mode.enabled  # what no_grad() / enable_grad() would save and restore
+    _grad_mode.enabled = create_graph  # only a create_graph backward records itself
     token = quiet_float_errors()  # like PyTorch: inf/nan gradients, no warnings
     try:
-        with mode:
-            while ready:  # step 3
-                node = ready.pop()
-                g = buffers.pop(node, None)
-                if rare and g is not None:
-                    _capture(node, g, capture, only, captured)
-                if type(node) is AccumulateGrad:
-                    if g is not None and capture is None and (only is None or node in only):
-                        _accumulate(node, g, shared)
-                    continue
-                grads = ()
-                if g is not None:
-                    if node._hooks:
-                        g = run_hooks(node._hooks, g)
-                    if node._retained is not None:
-                        _store_retained(node, g, only)
-                    if checked:
-                        grads = _call_backward(node, g, create_graph)
-                    else:  # _call_backward without anomaly mode, inlined: this runs for every node
-                        if create_graph or node._graph_mode:
-                            node._graph_mode = create_graph
-                        grads = node.backward(node, g)
-                        if type(grads) is not tuple:
-                            grads = (grads,)
-                    if not retain_graph and node._saved:
-                        node._release()
-                _send(node, g, grads, buffers, shared, dependencies, ready)
+        while ready:  # step 3
+            node = ready.pop()
+            g = buffers.pop(node, None)
+            if rare and g is not None:
+                _capture(node, g, capture, only, captured)
+            if type(node) is AccumulateGrad:
+                if g is not None and capture is None and (only is None or node in only):
+                    _accumulate(node, g, shared)
+                continue
+            grads = ()
+            if g is not None:
+                if node._hooks:
+                    g = run_hooks(node._hooks, g)
+                if node._retained is not None:
+                    _store_retained(node, g, only)
+                if checked:
+                    grads = _call_backward(node, g, create_graph)
+                else:  # _call_backward without anomaly mode, inlined: this runs for every node
+                    if create_graph or node._graph_mode:
+                        node._graph_mode = create_graph
+                    grads = node.backward(node, g)
+                    if type(grads) is not tuple:
+                        grads = (grads,)
+                if not retain_graph and node._saved:
+                    node._release()
+            _send(node, g, grads, buffers, shared, dependencies, ready)
     finally:
         restore_float_errors(token)
+        _grad_mode.enabled = recording
     return captured
 
 
@@ -240,6 +247,15 @@ def _root_edge(t, index):
     return edge_to(t)
 
 
+def _seed(out):
+    """The starting gradient of ``loss.backward()``: 1, for a scalar output only."""
+    data = out._data
+    if data.size != 1:
+        raise RuntimeError("grad can be implicitly created only for scalar outputs")
+    # a 0-d float loss (the usual case) starts from the NumPy scalar 1, ~20x cheaper
+    return data.dtype.type(1) if not data.ndim and data.dtype.kind == "f" else np.ones_like(data)
+
+
 def _make_grads(outputs, grads, create_graph):
     """The starting gradient of each output: given, or 1 for a scalar output."""
     result = []
@@ -248,13 +264,7 @@ def _make_grads(outputs, grads, create_graph):
         if g is None:
             if out._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            data = out._data
-            if create_graph:
-                result.append(Tensor._make(np.ones_like(data)))
-            else:  # a 0-d float loss (the usual case) starts from the NumPy scalar 1, ~20x cheaper
-                result.append(
-                    data.dtype.type(1) if not data.ndim and data.dtype.kind == "f" else np.ones_like(data)
-                )
+            result.append(Tensor._make(np.ones_like(out._data)) if create_graph else _seed(out))
             continue
         if not isinstance(g, Tensor):
             g = Tensor._make(np.asarray(g, dtype=out._data.dtype))

@@ -256,13 +256,15 @@ class Function(Node):
     @property
     def saved_tensors(self):
         """The saved values: arrays, or tensors while a create_graph backward runs."""
-        if self._saved is None:
+        saved = self._saved
+        if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        for array, source in zip(self._saved, self._saved_sources):
+        for source in self._saved_sources:
             if source is not None and source[1][0] != source[2]:
+                array = next(a for a, s in zip(saved, self._saved_sources) if s is source)
                 raise RuntimeError(modified_message(array, source))
         if not self._graph_mode:
-            return self._saved
+            return saved
         values = []
         for array, source in zip(self._saved, self._saved_sources):
             if source is None:

@@ -14,7 +14,7 @@ import numpy as np
 from .. import dtypes
 from ..function import Function
 from ..ops import elementwise, reduce
-from ..ops.common import data_of, exp, is_tensor, log, shape_of, sum_to, swap_last, tensor_input
+from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
 from ..tensor import Tensor
 from .activation_ops import elu, gelu, leaky_relu, silu, softplus  # noqa: F401 (re-exported)
 from .normalization import batch_norm, layer_norm  # noqa: F401
@@ -164,8 +164,8 @@ class MseLoss(Function):
         need_a, need_t = ctx.needs_input_grad
         grad = 2 * (a - t) * _scale(g, ctx.count, ctx.reduction)
         return (
-            (sum_to(grad, shape_of(a)) if need_a else None),
-            (sum_to(-grad, shape_of(t)) if need_t else None),
+            (sum_like(grad, a) if need_a else None),
+            (sum_like(-grad, t) if need_t else None),
             None,
         )
 

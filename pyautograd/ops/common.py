@@ -137,6 +137,14 @@ def sum_to(g, shape):
     return np.add.reduce(g, axis=lead) if lead else g.reshape(shape)
 
 
+def sum_like(g, x):
+    """``sum_to(g, shape_of(x))``: the gradient of input ``x`` from a broadcast ``g``."""
+    shape = getattr(x, "shape", None)
+    if shape is None:
+        shape = shape_of(x)
+    return g if g.shape == shape else sum_to(g, shape)
+
+
 def expand(g, shape):
     """Broadcast ``g`` to ``shape`` (a read-only view for arrays)."""
     if is_tensor(g):

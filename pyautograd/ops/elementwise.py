@@ -18,6 +18,7 @@ from .common import (
     floating,
     result_dtype,
     shape_of,
+    sum_like,
     sum_to,
     tensor_input,
 )
@@ -102,8 +103,8 @@ class Mul(Function):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         return (
-            (sum_to(g * b, shape_of(a)) if need_a else None),
-            (sum_to(g * a, shape_of(b)) if need_b else None),
+            (sum_like(g * b, a) if need_a else None),
+            (sum_like(g * a, b) if need_b else None),
         )
 
     @staticmethod
@@ -127,8 +128,8 @@ class Div(Function):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         return (
-            (sum_to(g / b, shape_of(a)) if need_a else None),
-            (sum_to(-g * a / (b * b), shape_of(b)) if need_b else None),
+            (sum_like(g / b, a) if need_a else None),
+            (sum_like(-g * a / (b * b), b) if need_b else None),
         )
 
     @staticmethod
@@ -239,11 +240,11 @@ class PowTensor(Function):
         a, b, out = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
         zero_exponent = data_of(b) == 0  # b a^(b-1) is 0 there, even at a = 0 (not 0 * inf)
-        ga = sum_to(g * b * (a + zero_exponent) ** (b - 1), shape_of(a)) if need_a else None
+        ga = sum_like(g * b * (a + zero_exponent) ** (b - 1), a) if need_a else None
         gb = None
         if need_b:
             zero_base = (data_of(a) == 0) & (data_of(b) >= 0)
-            gb = sum_to(g * out * common.log(a + zero_base) * ~zero_base, shape_of(b))
+            gb = sum_like(g * out * common.log(a + zero_base) * ~zero_base, b)
         return ga, gb
 
     @staticmethod
@@ -351,7 +352,7 @@ class Maximum(Function):
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         share_a, share_b = _shares(data_of(a), data_of(b), ctx.loses)
-        return sum_to(g * share_a, shape_of(a)), sum_to(g * share_b, shape_of(b))
+        return sum_like(g * share_a, a), sum_like(g * share_b, b)
 
     @staticmethod
     def jvp(ctx, ta, tb):
