@@ -175,3 +175,43 @@ def test_a_failed_background_boot_shows_nothing_until_a_run(browser, server, off
         assert "পাইথন চালু করা যায়নি" in cell(page, 0).inner_text()
     finally:
         session.close()
+
+
+def test_the_worker_boots_before_the_page_says_so(browser, server, offline_fallback):
+    """worker.js starts Python the moment it runs: the page's boot message (Stop's interrupt
+    buffer) reaches a new worker only once the page's main thread is free, which during a
+    first load waits behind the page's own parsing and layout. It is awaited only at the end:
+    the worker says ready after it, never before."""
+    session = _open(browser, server, offline_fallback, "glossary/")  # no cells: starts nothing
+    page = session.page
+    try:
+        steps = page.evaluate(
+            """async () => {
+              const worker = new Worker(new URL("../assets/runtime/worker.js", location.href),
+                                        { type: "module" });
+              const seen = [];
+              let ready = null;
+              const readyOnce = new Promise((resolve) => { ready = resolve; });
+              const done = new Promise((resolve) => {
+                worker.onmessage = (e) => {
+                  const m = e.data;
+                  seen.push(m.type === "progress" ? `${m.step}:${m.state}` : m.type);
+                  if (m.type === "progress" && m.step === "python" && m.state === "done") resolve();
+                  if (m.type === "ready" || (m.type === "boot-error" && !m.partial)) ready(m.type);
+                };
+              });
+              await done;  // Python is up, and nobody has told the worker to boot
+              await new Promise((r) => setTimeout(r, 200));
+              const before = [...seen];
+              worker.postMessage({ type: "boot", interruptBuffer: null });
+              const last = await readyOnce;
+              worker.terminate();
+              return { before, last };
+            }"""
+        )
+        assert "python:done" in steps["before"], steps
+        assert "ready" not in steps["before"], steps
+        assert steps["last"] == "ready", steps
+        assert not session.errors, session.errors
+    finally:
+        session.close()

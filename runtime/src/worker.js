@@ -29,6 +29,14 @@ const manifestLoad = fetch(`${runtimeURL}manifest.json`, { cache: "no-cache" }).
 const pyodideLoader = import(/* @vite-ignore */ `${runtimeURL}pyodide/pyodide.mjs`);
 manifestLoad.catch(() => {}); // both awaited (and reported) by boot()
 pyodideLoader.catch(() => {});
+// The page's boot message ({interruptBuffer}) reaches a new worker only once the page's
+// main thread has heard that this script ran, which during a first load waits behind the
+// page's own parsing and layout (0.2 s and more): the boot starts without it, and waits
+// for it only where the buffer is needed, after Python is up.
+let bootMessage;
+const bootAsked = new Promise((resolve) => {
+  bootMessage = resolve;
+});
 
 const post = (message) => self.postMessage(message);
 // When each boot step ended (ms since the epoch, comparable with the page's clock): the
@@ -215,7 +223,7 @@ async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
  * from the remote fallback keeps the separate, stall-watched load, and so does a retry
  * when the first load did not take.
  */
-async function boot({ interruptBuffer }) {
+async function boot() {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
   let stage = "python";
   const stopCounting = countDownloads();
@@ -245,8 +253,9 @@ async function boot({ interruptBuffer }) {
     };
     pyodide.setStdout(writer("stdout"));
     pyodide.setStderr(writer("stderr"));
-    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
     step("python", "done");
+    const { interruptBuffer } = await bootAsked;
+    if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
 
     stage = "numpy";
     let numpyProblem = null;
@@ -388,11 +397,13 @@ function run({ id, ns, counter, code, expected = null }) {
   current = null;
 }
 
+booting = boot();
+booting.catch(() => {});
+
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === ToWorker.boot) {
-    booting = booting || boot(message);
-    booting.catch(() => {});
+    bootMessage(message);
     return;
   }
   try {
