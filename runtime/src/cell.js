@@ -42,12 +42,16 @@ export class Cell {
     this._build();
   }
 
+  /**
+   * Build the cell's controls and editor off the page; mount() puts them in. The editor is
+   * created while its box is detached and before the page changes: CodeMirror reads the
+   * document's selection as it starts, which lays out the whole page when a DOM change is
+   * pending, so a page that inserted each editor before building the next laid itself out
+   * once per cell (4 forced layouts each, most of building lesson 1's twenty cells).
+   */
   _build() {
     const el = this.el;
-    el.dataset.cell = String(this.index);
-    el.setAttribute("role", "group");
-    el.setAttribute("aria-label", t.cellLabel(this.index));
-    const staticCode = el.querySelector(".highlight");
+    this.staticCode = el.querySelector(".highlight");
 
     const bar = document.createElement("div");
     bar.className = "lr-toolbar";
@@ -96,14 +100,25 @@ export class Cell {
       onRun: () => this.actions.run(this),
       onChange: (code) => this._save(code),
     });
-    if (staticCode) staticCode.replaceWith(bar, editorBox);
-    else el.append(bar, editorBox);
-    el.append(this.noticeEl, out);
+    this.parts = [bar, editorBox];
     this.runBtn.addEventListener("click", () => this.actions.run(this));
     this.stopBtn.addEventListener("click", () => this.actions.stop(this));
     this.resetBtn.addEventListener("click", () => this.reset());
     aboveBtn.addEventListener("click", () => this.actions.runAbove(this));
     copyBtn.addEventListener("click", () => this.copy(copyBtn));
+  }
+
+  /** Put the cell's controls, editor and output on the page (once, after _build). */
+  mount() {
+    const el = this.el;
+    el.dataset.cell = String(this.index);
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", t.cellLabel(this.index));
+    if (this.staticCode) this.staticCode.replaceWith(...this.parts);
+    else el.append(...this.parts);
+    el.append(this.noticeEl, this.output.el);
+    this.staticCode = null;
+    this.parts = null;
     this.setState("idle");
     el.classList.add("lr-ready");
   }

@@ -247,9 +247,11 @@ function scan() {
     elements.map((el) => el.dataset.src || ""),
   );
   const saved = loadEdits(key, keys);
+  // every cell is built before any is mounted (cell.js says why)
   page.cells = elements.map(
     (el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions),
   );
+  for (const cell of page.cells) cell.mount();
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
 }
