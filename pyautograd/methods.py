@@ -104,6 +104,14 @@ _SCALAR_OPERATOR = {
 }
 
 
+_INPLACE_OPERATOR = {
+    np.add: operator.iadd,
+    np.subtract: operator.isub,
+    np.multiply: operator.imul,
+    np.true_divide: operator.itruediv,
+}
+
+
 def _scalar_operand(other):
     """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
     if type(other) is Tensor:
@@ -117,8 +125,12 @@ def _write_outside_graph(self, other, ufunc):
     loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
     Returns False when ``other`` does not fit in place (the general path decides)."""
     data = self._data
-    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:
-        ufunc(data, other._data, out=data, casting="unsafe")  # _fits' commonest case, inlined
+    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
+        value = other._data
+        if value.dtype is data.dtype:  # no cast to choose: NumPy's own in-place operator, the cheapest call
+            _INPLACE_OPERATOR[ufunc](data, value)
+        else:
+            ufunc(data, value, out=data, casting="unsafe")
     elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
         data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
     elif _fits(data, other):
