@@ -247,11 +247,13 @@ def _root_edge(t, index):
     return edge_to(t)
 
 
-def _seed(out):
-    """The starting gradient of ``loss.backward()``: 1, for a scalar output only."""
+def _seed(out, create_graph=False):
+    """The starting gradient of an output given none: 1, for a scalar output only."""
     data = out._data
     if data.size != 1:
         raise RuntimeError("grad can be implicitly created only for scalar outputs")
+    if create_graph:
+        return Tensor._make(np.ones_like(data))
     # a 0-d float loss (the usual case) starts from the NumPy scalar 1, ~20x cheaper
     return data.dtype.type(1) if not data.ndim and data.dtype.kind == "f" else np.ones_like(data)
 
@@ -262,9 +264,7 @@ def _make_grads(outputs, grads, create_graph):
     for i, out in enumerate(outputs):
         g = grads[i] if grads is not None and i < len(grads) else None
         if g is None:
-            if out._data.size != 1:
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            result.append(Tensor._make(np.ones_like(out._data)) if create_graph else _seed(out))
+            result.append(_seed(out, create_graph))
             continue
         if not isinstance(g, Tensor):
             g = Tensor._make(np.asarray(g, dtype=out._data.dtype))

@@ -138,22 +138,7 @@ class Function(Node):
         ctx = object.__new__(cls._node_class)
         result = cls.forward(ctx, x, y)
         out = Tensor._make(result, True, ctx)
-        # edge_to(a), edge_to(b) inlined: this runs for every recorded + - *
-        if need_a:
-            node = a.grad_fn
-            edge_a = (
-                (accumulator_of(a), 0) if node is None else (node, a._output_nr if node._n_outputs > 1 else 0)
-            )
-        else:
-            edge_a = _NO_EDGE
-        if need_b:
-            node = b.grad_fn
-            edge_b = (
-                (accumulator_of(b), 0) if node is None else (node, b._output_nr if node._n_outputs > 1 else 0)
-            )
-        else:
-            edge_b = _NO_EDGE
-        ctx.next_functions = (edge_a, edge_b)
+        ctx.next_functions = (edge_to(a) if need_a else _NO_EDGE, edge_to(b) if need_b else _NO_EDGE)
         ctx.needs_input_grad = (need_a, need_b)
         if ctx._saved:  # _bind_saved for two arguments (a loop, not a comprehension: no extra frame)
             sources = []

@@ -142,22 +142,14 @@ def _write_outside_graph(self, other, ufunc):
 
 
 def _arithmetic_inplace(op, ufunc):
-    """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``): outside the graph they write
-    straight into memory (``_write_outside_graph``), else ``_inplace`` records them."""
+    """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``) through ``_inplace``, which writes
+    straight into memory outside the graph (``_write_outside_graph``) and records them in it."""
 
     def method(self, other, alpha=1):
         if alpha != 1:
             if op is ew.mul:  # PyTorch's mul_ has no alpha
                 raise TypeError("mul_() got an unexpected keyword argument 'alpha'")
             return _inplace(self, op, other * alpha)
-        if not (
-            forward_ad_state.levels
-            or (
-                grad_mode.enabled
-                and (self._requires_grad or (type(other) is Tensor and other._requires_grad))
-            )
-        ) and _write_outside_graph(self, other, ufunc):
-            return self
         return _inplace(self, op, other, ufunc=ufunc)
 
     return method
@@ -313,7 +305,7 @@ def _swap(op):
 
 
 _OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
-_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+_FLOAT32, _FLOAT64 = ew._FLOAT32, ew._FLOAT64
 
 
 def _operator(op, function=None):
