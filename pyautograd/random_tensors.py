@@ -103,9 +103,9 @@ def random_(self, *bounds, generator=None, **kwargs):
     low, high = kwargs.get("from", low), kwargs.get("to", high)
     gen, size, dtype = _gen(generator), self._data.size, self._data.dtype
     if high is None:
-        if low != 0:
-            raise NotImplementedError("random_ from a lower bound without an upper bound is not supported")
-        return _fill(self, sampling.random_full(gen, size, dtype))
+        if not bounds and "from" not in kwargs:  # random_(): the dtype's whole exact range
+            return _fill(self, sampling.random_full(gen, size, dtype))
+        return _fill(self, sampling.random_from(gen, size, dtype, low))
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     return _fill(self, sampling.random_range(gen, size, dtype, low, high))

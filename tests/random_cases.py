@@ -218,6 +218,16 @@ def _integers(T):
     ]
 
 
+def _random_from(T):
+    """``random_(from, None)``: from ``from`` up to the largest number the dtype holds exactly
+    (int32 draws 64-bit words there, unlike ``random_()``)."""
+    dtypes = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8")
+    out = [T.empty(5, dtype=getattr(T, d)).random_(low, None) for d in dtypes for low in (0, 5, 100)]
+    out += [T.empty(5, dtype=getattr(T, d)).random_(-3, None) for d in dtypes if d != "uint8"]
+    out += [T.empty(6, dtype=T.bool).random_(0, None), T.empty(4, dtype=T.bool).random_(1, None), T.rand(2)]
+    return out
+
+
 def _permutations(T):
     return [T.randperm(n) for n in (0, 1, 2, 5, 10, 100, 1000)] + [T.randperm(4, dtype=T.float32)]
 
@@ -270,6 +280,7 @@ for _seed in (0, 42, 2**32 + 5, -7):
     CASES[f"trunc_normal_seed{_seed}"] = _seeded(_seed, _trunc_normal)
     CASES[f"dropout_seed{_seed}"] = _seeded(_seed, _dropout)
     CASES[f"integers_seed{_seed}"] = _seeded(_seed, _integers)
+    CASES[f"random_from_seed{_seed}"] = _seeded(_seed, _random_from)
     CASES[f"normal_forms_seed{_seed}"] = _seeded(_seed, _normal_forms)
     CASES[f"distributions_seed{_seed}"] = _seeded(_seed, _other_distributions)
     CASES[f"multinomial_seed{_seed}"] = _seeded(_seed, _multinomial)
