@@ -157,6 +157,44 @@ class Function(Node):
         return out
 
     @classmethod
+    def apply_three(cls, a, b, c):
+        """``apply(a, b, c)`` unrolled for three tensors and no settings, for an op without
+        ``scalar_forward`` or ``may_overflow``: ``Addmm``, the node of every linear layer.
+        The same node as ``apply``; forward AD takes the general path."""
+        if forward_ad_state.levels:
+            return cls.apply(a, b, c)
+        x, y, z = a._data, b._data, c._data
+        ctx = object.__new__(cls._node_class)
+        result = cls.forward(ctx, x, y, z)
+        need_a, need_b, need_c = a._requires_grad, b._requires_grad, c._requires_grad
+        if not ((need_a or need_b or need_c) and _grad_mode.enabled):
+            return Tensor._make(result)
+        out = Tensor._make(result, True, ctx)
+        ctx.next_functions = (
+            edge_to(a) if need_a else _NO_EDGE,
+            edge_to(b) if need_b else _NO_EDGE,
+            edge_to(c) if need_c else _NO_EDGE,
+        )
+        ctx.needs_input_grad = (need_a, need_b, need_c)
+        if ctx._saved:  # _bind_saved for three tensors: the first argument given the array owns it
+            sources = []
+            for s in ctx._saved:
+                if s is x:
+                    sources.append((a, a._vc, a._vc[0], None))
+                elif s is y:
+                    sources.append((b, b._vc, b._vc[0], None))
+                elif s is z:
+                    sources.append((c, c._vc, c._vc[0], None))
+                elif s is result:
+                    sources.append((None, out._vc, 0, ctx))
+                else:
+                    sources.append(None)
+            ctx._saved_sources = sources
+        if anomaly.state.enabled:
+            anomaly.remember_forward(ctx)
+        return out
+
+    @classmethod
     def apply_one(cls, a, *options):
         """``apply(a, *options)`` unrolled for an op of one tensor and ``cls.n_options``
         settings (tanh, sigmoid, exp, ``x ** 2``...): the same node, without apply's general

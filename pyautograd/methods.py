@@ -155,6 +155,30 @@ def _arithmetic_inplace(op, ufunc):
     return method
 
 
+def _inplace_operator(ufunc, method):
+    """``p -= t`` (``+=``, ``*=``): the lessons' update under no_grad, two tensors of one
+    shape and dtype, checked and written here (what ``_write_outside_graph`` does for it, two
+    frames sooner); every other case goes to ``method`` (``sub_``...)."""
+    array_operator, scalar_operator = _INPLACE_OPERATOR[ufunc], _SCALAR_OPERATOR[ufunc]
+
+    def operator_(self, other):
+        if type(other) is Tensor and not grad_mode.enabled and not forward_ad_state.levels:
+            data, value = self._data, other._data
+            if value.dtype is data.dtype and value.shape == data.shape:
+                if data.ndim:
+                    array_operator(data, value)
+                    self._bump_version()
+                    return self
+                if data.dtype.char in "fd":  # 0-d: NumPy's scalar arithmetic rounds alike
+                    data[()] = scalar_operator(data[()], value[()])
+                    self._bump_version()
+                    return self
+        return method(self, other)
+
+    operator_.__name__ = f"__i{ufunc.__name__[:3]}__"
+    return operator_
+
+
 def _inplace(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
@@ -554,9 +578,9 @@ def install():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:
         setattr(Tensor, name + "_", _in_place(_METHODS[name]))
-    Tensor.__iadd__ = Tensor.add_
-    Tensor.__isub__ = Tensor.sub_
-    Tensor.__imul__ = Tensor.mul_
+    Tensor.__iadd__ = _inplace_operator(np.add, Tensor.add_)
+    Tensor.__isub__ = _inplace_operator(np.subtract, Tensor.sub_)
+    Tensor.__imul__ = _inplace_operator(np.multiply, Tensor.mul_)
     Tensor.__itruediv__ = Tensor.div_
     Tensor.__pos__ = lambda self: self
     Tensor.__and__ = _bool_op(np.logical_and)

@@ -110,7 +110,7 @@ def linear(input, weight, bias=None):
                 f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
                 f"and {w.shape[1]}x{w.shape[0]})"
             )
-        return Addmm.apply(input, weight, bias)
+        return Addmm.apply_three(input, weight, bias)
     out = input @ weight.t()
     return out if bias is None else out + bias
 

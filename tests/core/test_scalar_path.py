@@ -1,6 +1,8 @@
 """0-d tensors: element-wise ops compute on NumPy scalars (a speed path), which must change
 nothing a learner can see: values to the last bit, dtypes, shapes, gradients, version checks."""
 
+import operator
+import re
 import warnings
 
 import numpy as np
@@ -272,3 +274,80 @@ def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, o
     first, leaf.grad = leaf.grad, None
     general.sum().backward()
     assert np.array_equal(first._data, leaf.grad._data)
+
+
+@pytest.mark.parametrize("x_kind", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("w_kind", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("b_kind", ["leaf", "constant"])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_the_unrolled_three_tensor_path_builds_the_node_apply_builds(x_kind, w_kind, b_kind, dtype):
+    """Linear layers go through Function.apply_three (Addmm): the same value, node, edges,
+    needs and bindings of the saved values as the general apply, and the same gradients."""
+    from pyautograd.nn.functional import Addmm
+
+    x, w, b = _operand(x_kind, (4, 3), dtype), _operand(w_kind, (2, 3), dtype), _operand(b_kind, (2,), dtype)
+    fast, general = T.nn.functional.linear(x, w, b), Addmm.apply(x, w, b)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and f.next_functions == g.next_functions
+    assert f.needs_input_grad == g.needs_input_grad
+    assert [None if s is None else (s[0], s[1], s[2], s[3] is f) for s in f._saved_sources] == [
+        None if s is None else (s[0], s[1], s[2], s[3] is g) for s in g._saved_sources
+    ]
+    leaves = [
+        t if t.is_leaf else t.grad_fn.next_functions[0][0].variable for t in (x, w, b) if t.requires_grad
+    ]
+    fast.sum().backward(retain_graph=True)
+    first = [leaf.grad._data.copy() for leaf in leaves]
+    for leaf in leaves:
+        leaf.grad = None
+    general.sum().backward()
+    assert all(np.array_equal(f_, leaf.grad._data) for f_, leaf in zip(first, leaves))
+
+
+def test_the_three_tensor_path_sees_an_input_changed_in_place_before_backward():
+    x, w, b = (
+        T.ones(4, 3, requires_grad=True),
+        T.ones(2, 3, requires_grad=True),
+        T.zeros(2, requires_grad=True),
+    )
+    y = T.nn.functional.linear(x * 1, w, b)
+    with T.no_grad():
+        w.mul_(2)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.sum().backward()
+
+
+@pytest.mark.parametrize("op", ["-=", "+=", "*="])
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3)])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+@pytest.mark.parametrize("other", ["same", "broadcast", "float64 other", "float"])
+def test_inplace_operators_outside_the_graph_match_the_methods(op, shape, dtype, other):
+    """``p -= t`` under no_grad checks its commonest case itself (same shape and dtype):
+    values, dtype, identity and the version bump agree with ``sub_``/``add_``/``mul_``."""
+    method = {"-=": "sub_", "+=": "add_", "*=": "mul_"}[op]
+    in_place = {"-=": operator.isub, "+=": operator.iadd, "*=": operator.imul}[op]
+    base = T.tensor(np.linspace(0.1, 0.7, int(np.prod(shape))).reshape(shape), dtype=dtype)
+    operand = {
+        "same": lambda: T.full(shape, 1 / 3, dtype=dtype),
+        "broadcast": lambda: T.full((), 1 / 3, dtype=dtype) if shape else T.full((1,), 1 / 3, dtype=dtype),
+        "float64 other": lambda: T.full(shape, 1 / 3, dtype=T.float64),
+        "float": lambda: 1 / 3,
+    }[other]()
+    by_method, by_operator = base.clone().requires_grad_(), base.clone().requires_grad_()
+    with T.no_grad():
+        try:
+            expected = getattr(by_method, method)(operand)
+        except RuntimeError as err:
+            with pytest.raises(RuntimeError, match=re.escape(str(err))):
+                in_place(by_operator, operand)
+            return
+        before = by_operator._version
+        result = in_place(by_operator, operand)
+    assert result is by_operator and expected is by_method
+    assert by_operator.dtype == by_method.dtype and by_operator.shape == by_method.shape
+    assert np.array_equal(by_operator._data, by_method._data) and by_operator._version == before + 1
