@@ -368,8 +368,9 @@ def add_to_grad(tensor, grad, owned):
     if type(grad) is Tensor:  # create_graph: keep it differentiable
         tensor._grad = CopyGrad.apply(grad) if tensor._grad is None else tensor._grad + grad
         return
-    if grad.dtype != tensor._data.dtype:
-        grad, owned = grad.astype(tensor._data.dtype), True
+    dtype = tensor._data.dtype
+    if grad.dtype is not dtype and grad.dtype != dtype:  # ``is`` first: one dtype object, the usual case
+        grad, owned = grad.astype(dtype), True
     current = tensor._grad
     if current is None:
         if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array

@@ -620,6 +620,32 @@ def test_linear_outside_the_fused_path_matches_torch(xshape, bias):
         np.testing.assert_allclose(a.grad.tolist(), c.grad.tolist(), rtol=1e-12)
 
 
+@pytest.mark.parametrize("bias_shape", [(2,), (1,), ()])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_linear_on_the_fused_path_matches_torch(bias_shape, dtype, create_graph):
+    """Addmm's backward (arrays with a bias per output take a shorter path; a broadcast bias,
+    or tensors under create_graph, the general one): PyTorch's gradients, to its rounding."""
+    rng = np.random.default_rng(1)
+    x, tx = _both(rng.normal(size=(5, 3)), dtype)
+    w, tw = _both(rng.normal(size=(2, 3)), dtype)
+    b, tb = _both(rng.normal(size=bias_shape), dtype)
+    weights = rng.normal(size=(5, 2)).astype(dtype)
+    out = pag.nn.functional.linear(x, w, b)
+    assert out.grad_fn.name() == "AddmmBackward0"
+    ours = (out * pag.tensor(weights)).sum()
+    theirs = (torch.nn.functional.linear(tx, tw, tb) * torch.tensor(weights)).sum()
+    ours.backward(create_graph=create_graph)
+    theirs.backward(create_graph=create_graph)
+    rtol, atol = (1e-5, 1e-6) if dtype == np.float32 else (1e-12, 0)  # float32: BLAS may sum in another order
+    for a, c in ((x, tx), (w, tw), (b, tb)):
+        assert a.grad.dtype == pag.tensor(np.zeros(0, dtype)).dtype and tuple(a.grad.shape) == tuple(
+            c.grad.shape
+        )
+        np.testing.assert_allclose(a.grad.tolist(), c.grad.tolist(), rtol=rtol, atol=atol)
+        assert (a.grad.grad_fn is None) == (c.grad.grad_fn is None)
+
+
 def test_functional_error_messages_match_torch():
     F = lambda lib: lib.nn.functional  # noqa: E731
     _same_error(lambda lib: lambda: F(lib).linear(lib.ones(4, 3), lib.ones(2, 5), lib.ones(2)))
