@@ -6,7 +6,7 @@ Layout written under ``site/``::
     assets/runtime/manifest.json      sha256 + size of every runtime file, NumPy source, wheels, build digest
     assets/runtime/app.webmanifest    web app manifest (+ icons/), so the course installs as an app
     assets/runtime/pyodide/           Pyodide core from node_modules/pyodide (+ NumPy wheel if found)
-    assets/runtime/wheels/            pyautograd-*.whl, lessonkit-*.zip
+    assets/runtime/wheels/            pyautograd-*.whl, lessonkit-*.zip (+ numpy-pyc-*.zip: NumPy's bytecode)
     assets/runtime/runner.js ...      esbuild bundles of runtime/src (page, workers, math) + CSS
     assets/runtime/katex/             KaTeX CSS and fonts
     assets/runtime/fonts/             Bengali web font (+ fonts.css)
@@ -106,6 +106,9 @@ def _numpy(nm: Path, out: Path, version: str) -> dict:
     if found.path is not None:
         _copy(found.path, out / "pyodide" / pkg["file_name"])
         log.info("NumPy wheel %s from %s (sha256 verified)", pkg["file_name"], found.source)
+        pyc = wheels.numpy_bytecode(found.path, out / "wheels", nm / "pyodide", version)
+        if pyc is not None:  # its sha256 is filled in by _manifest
+            info["bytecode"] = {"file": pyc.name, "format": "zip"}
         return {**info, "local": True, "source": found.source}
     message = (
         "NumPy's Pyodide wheel was not found ({}); the site will load it at read time from {} "
@@ -224,7 +227,7 @@ def _manifest(site: Path, out: Path, pyodide_version: str, numpy: dict, wheel_fi
     targets = sorted(p for p in out.rglob("*") if p.is_file() and p.name != "manifest.json")
     for p in targets:
         files[str(p.relative_to(site))] = {"sha256": numpy_wheel.sha256_of(p), "size": p.stat().st_size}
-    for entry in wheel_files.values():
+    for entry in [*wheel_files.values(), *([numpy["bytecode"]] if "bytecode" in numpy else [])]:
         entry["sha256"] = files[f"assets/runtime/wheels/{entry['file']}"]["sha256"]
     listing = "".join(f"{path} {entry['sha256']}\n" for path, entry in sorted(files.items()))
     build = hashlib.sha256(listing.encode()).hexdigest()[:16]

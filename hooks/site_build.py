@@ -6,12 +6,16 @@
 * ``on_post_page``: links each page to the web app manifest and icon (installable app);
   pages with code cells get the early start inlined at the top of their head, so the
   Python worker is created while the page is still parsing (start-policy.js says when).
+  Material's config on every page names runtime/src/search-worker.js (written next to
+  Material's search worker by ``on_post_build``) instead of that worker, which then builds
+  the search index only once Python's start is over (search-hold.js).
 * ``on_post_build``: writes the browser runtime into the site (hooks/runtime_assets.py):
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker.
 """
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -24,6 +28,22 @@ APP_SHORT_NAME = "pyautograd"
 CELL_MARKER = 'class="lr-cell"'  # hooks/cells_fence.py writes it on every runnable cell
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 _early = {"script": None}
+# Material's search worker, as its config names it in every page
+_SEARCH_WORKER = re.compile(r'("search":\s*"[^"]*assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
+SEARCH_WORKER_SOURCE = Path(__file__).resolve().parents[1] / "runtime" / "src" / "search-worker.js"
+_held_search = {}  # Material's worker file -> (our worker's file name, its text)
+
+
+def held_search_worker(real: str) -> tuple[str, str]:
+    """(file name, text) of search-worker.js loading Material's ``real`` worker (same folder);
+    the name carries a digest of the text, as Material's own does."""
+    if real not in _held_search:
+        text = SEARCH_WORKER_SOURCE.read_text().replace('"__REAL_WORKER__"', f'"./{real}"', 1)
+        if f'"./{real}"' not in text:
+            raise PluginError(f"{SEARCH_WORKER_SOURCE} has no REAL_WORKER placeholder")
+        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+        _held_search[real] = (f"search-held.{digest}.js", text)
+    return _held_search[real]
 
 
 def on_config(config):
@@ -64,6 +84,12 @@ def on_post_page(output, page, config):
             output = output[: charset.end()] + early + output[charset.end() :]
         else:
             output = output.replace("<head>", "<head>" + early, 1)
+    if '"search":' in output:
+        match = _SEARCH_WORKER.search(output)
+        if match is None:
+            raise PluginError(f"{page.file.src_path}: Material's search worker not found in its config")
+        held, _ = held_search_worker(match.group(2))
+        output = output[: match.start()] + match.group(1) + held + '"' + output[match.end() :]
     return output
 
 
@@ -74,6 +100,11 @@ def on_post_build(config):
         "short_name": APP_SHORT_NAME,
         "description": config.site_description or config.site_name,
     }
+    workers = Path(config.site_dir) / "assets" / "javascripts" / "workers"
+    for real, (name, text) in _held_search.items():
+        if not (workers / real).is_file():
+            raise PluginError(f"Material's search worker {real} is not in {workers}")
+        (workers / name).write_text(text)
     try:
         runtime_assets.build(root, Path(config.site_dir), app)
     except runtime_assets.SiteBuildError as exc:

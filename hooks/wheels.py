@@ -12,6 +12,11 @@ Both carry their bytecode, compiled by Pyodide's own CPython in Node (hooks/comp
 unchecked-hash pycs beside the sources): compiling was most of ``import pyautograd`` in the
 browser. Without Node, or if that fails, they ship without it (one warning) and the browser
 compiles at import, as it would anyway.
+
+NumPy's official wheel has no bytecode (its ~170 modules are compiled at every ``import
+numpy`` in the browser, a third of that import); the wheel itself must stay byte for byte the
+official one, so its bytecode ships beside it as a zip of ``__pycache__`` files
+(``numpy_bytecode``), unpacked over the installed package before NumPy is imported.
 """
 
 from __future__ import annotations
@@ -110,6 +115,41 @@ def _sources(root: Path) -> list[Path]:
         if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
     )
     return sorted(set(files))
+
+
+def numpy_bytecode(wheel: Path, dest_dir: Path, pyodide_dir: Path, pyodide_version: str) -> Path | None:
+    """A zip of unchecked-hash pycs for every module of NumPy's ``wheel`` (only the
+    ``__pycache__`` files, at the paths they take once the wheel is installed), compiled by
+    the Pyodide in ``pyodide_dir``; cached by the wheel's digest and Pyodide's version.
+    None (after compile_tree's warning) when it cannot be compiled."""
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()[:10]
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    dest = dest_dir / f"numpy-pyc-{digest}.zip"
+    cached = _cache_root() / "numpy-pyc" / f"{digest}-pyodide-{pyodide_version}" / dest.name
+    if cached.is_file():
+        shutil.copyfile(cached, dest)
+        return dest
+    with tempfile.TemporaryDirectory(prefix="numpy-pyc-") as tmp:
+        tree = Path(tmp)
+        with zipfile.ZipFile(wheel) as zf:
+            for name in zf.namelist():
+                if name.endswith(".py") and not name.startswith("/") and ".." not in name.split("/"):
+                    (tree / name).parent.mkdir(parents=True, exist_ok=True)
+                    (tree / name).write_bytes(zf.read(name))
+        if not compile_tree(tree, pyodide_dir):
+            return None
+        pycs = sorted(tree.rglob("*.pyc"))
+        if not pycs:
+            log.warning("no bytecode compiled for %s: NumPy ships without it", wheel.name)
+            return None
+        with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+            for p in pycs:
+                info = zipfile.ZipInfo(str(p.relative_to(tree)), date_time=ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, p.read_bytes())
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(dest, cached)
+    return dest
 
 
 def _digest(root: Path, files: list[Path]) -> str:

@@ -86,6 +86,37 @@ def test_pyautograd_and_lessonkit_carry_bytecode_for_pyodides_python(built_site,
     assert len(magics) == 1  # one interpreter compiled them all
 
 
+def test_numpy_bytecode_covers_every_module_of_the_official_wheel(built_site, numpy_in_site):
+    """NumPy's wheel stays the official bytes; its modules' bytecode (unchecked-hash pycs by
+    Pyodide's CPython) ships beside it, at the paths the installed package has."""
+    import zipfile
+
+    entry = numpy_in_site["bytecode"]
+    wheel = built_site / "assets/runtime/pyodide" / numpy_in_site["file"]
+    with zipfile.ZipFile(wheel) as zf:
+        sources = [n for n in zf.namelist() if n.endswith(".py")]
+    with zipfile.ZipFile(built_site / "assets/runtime/wheels" / entry["file"]) as zf:
+        names = set(zf.namelist())
+        for source in sources:
+            folder, _, stem = source.rpartition("/")
+            pyc = next((n for n in names if n.startswith(f"{folder}/__pycache__/{stem[:-3]}.cpython-")), None)
+            assert pyc is not None, source
+            assert int.from_bytes(zf.read(pyc)[4:8], "little") == 0b01, pyc
+    assert all(n.endswith(".pyc") for n in names)
+
+
+def test_materials_config_names_the_held_search_worker(built_site):
+    """Material's search worker is loaded by ours (runtime/src/search-worker.js), which holds
+    it while Python boots; every page's config names ours, written next to Material's."""
+    workers = built_site / "assets/javascripts/workers"
+    for html in (built_site / "index.html", built_site / "lessons/01-computational-graph/index.html"):
+        found = re.findall(r'"search":\s*"([^"]+)"', html.read_text())
+        assert len(found) == 1 and re.search(r"/workers/search-held\.[0-9a-f]{8}\.js$", found[0]), found
+        held = workers / found[0].rsplit("/", 1)[1]
+        real = re.search(r'const REAL_WORKER = "\./([^"]+)";', held.read_text()).group(1)
+        assert (workers / real).is_file() and real.startswith("search.")
+
+
 def test_pages_with_cells_start_python_from_their_head(built_site):
     """The early start (runtime/src/early.js) is inlined before the stylesheets of pages with
     cells, and only there."""

@@ -6,6 +6,7 @@ with or without NumPy's wheel; the pyautograd check after a restore needs the wh
 """
 
 from conftest import PageSession, output_text, run_and_wait, set_code, wait_cells
+from test_boot_share import NUMPY_FROM_BYTECODE
 
 SNAPSHOT = "assets/runtime/pyodide/memory-snapshot.bin"
 
@@ -67,6 +68,9 @@ def test_reload_restores_python_from_the_snapshot(browser, server, offline_fallb
             )
             run_and_wait(page, last)
             assert output_text(page, last).strip() == "tensor([2., 4.])"
+            set_code(page, last, NUMPY_FROM_BYTECODE)  # NumPy after a restore: from our pycs too
+            run_and_wait(page, last)
+            assert output_text(page, last).strip() == "True [1]"
         assert not session.errors, session.errors
     finally:
         session.close()

@@ -13,6 +13,7 @@ import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
 import { startsAtOnce } from "./start-policy.js";
 import { searchReactsToEveryInput } from "./search-input.js";
+import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
@@ -232,7 +233,10 @@ function scan() {
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
-  if (!elements.length) return;
+  if (!elements.length) {
+    searchNow();
+    return;
+  }
   const actions = {
     run: (cell) => runCell(cell),
     stop: (cell) => stopCell(cell),
@@ -263,12 +267,17 @@ function scan() {
  * pointer on a cell). Nothing is shown, not even a failure, until a run.
  */
 async function startInBackground() {
-  if (python?.booted) return;
-  const early = await earlyStart;
-  if (early || (await startsAtOnce(runtimeURL))) {
-    bootPython(false).catch(() => {});
+  if (python?.booted) {
+    searchNow();
     return;
   }
+  const early = await earlyStart;
+  if (early || (await startsAtOnce(runtimeURL))) {
+    // Material's search index is built once the boot is over (search-hold.js)
+    searchAfter(bootPython(false).catch(() => {}));
+    return;
+  }
+  searchNow();
   document.addEventListener("focusin", warmUp, { capture: true });
   document.addEventListener("pointerover", warmUp, { capture: true });
 }
@@ -346,6 +355,7 @@ window.lessonRunner = {
 
 registerServiceWorker(siteRoot);
 searchReactsToEveryInput();
+holdSearchDuringBoot();
 if (globalThis.document$ && typeof globalThis.document$.subscribe === "function")
   globalThis.document$.subscribe(scan);
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan);

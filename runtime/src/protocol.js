@@ -33,7 +33,8 @@ export const FromWorker = Object.freeze({
  *
  * @typedef {object} RuntimeManifest   assets/runtime/manifest.json, written by hooks/runtime_assets.py
  * @property {string} pyodide   Pyodide version
- * @property {{file: string, sha256: string, local: boolean, remote_base: string}} numpy
+ * @property {{file: string, sha256: string, local: boolean, remote_base: string, bytecode?: Wheel}} numpy
+ *   bytecode: a zip of pycs for NumPy's modules (only with a local wheel), unpacked over it
  * @property {Record<string, Wheel>} wheels
  * @property {Record<string, {sha256: string, size: number}>} files   path under the site root
  * @property {string} build     digest of all files: names the service worker's cache

@@ -171,8 +171,9 @@ function countDownloads() {
   };
 }
 
-/** The NumPy wheel's load, loudly: reports why it failed and gives up when it stalls. */
-async function loadNumpy(manifest) {
+/** The NumPy wheel's load, loudly: reports why it failed and gives up when it stalls.
+ * ``beforeImport`` runs between the wheel's install and ``import numpy``. */
+async function loadNumpy(manifest, beforeImport) {
   const problems = [];
   await failIfStalled(
     pyodide.loadPackage("numpy", {
@@ -184,6 +185,7 @@ async function loadNumpy(manifest) {
     "NumPy",
   );
   try {
+    await beforeImport();
     pyodide.runPython("import numpy");
   } catch (err) {
     throw new Error(problems.join("\n") || String(err));
@@ -237,6 +239,12 @@ async function boot() {
       data.catch(() => {}); // awaited below, after Python is up
       return { entry, data };
     });
+    // NumPy's bytecode (hooks/wheels.py numpy_bytecode): the official wheel has none, so
+    // without it every boot compiles NumPy's ~170 modules at `import numpy`
+    const numpyBytecode = manifest.numpy.bytecode
+      ? fetchVerified(`${runtimeURL}wheels/${manifest.numpy.bytecode.file}`, manifest.numpy.bytecode.sha256)
+      : null;
+    numpyBytecode?.catch(() => {});
     const { loadPyodide } = await pyodideLoader;
     mark("pyodide.mjs loaded");
     const config = {
@@ -259,9 +267,24 @@ async function boot() {
 
     stage = "numpy";
     let numpyProblem = null;
+    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+    // over the installed wheel; without it (not built, or its download failed) NumPy's
+    // modules are compiled at import, as Pyodide itself does
+    const addBytecode = async () => {
+      try {
+        const data = await numpyBytecode;
+        if (data) pyodide.unpackArchive(data, "zip", { extractDir: site });
+      } catch (err) {
+        console.warn("NumPy's bytecode not used:", err);
+      }
+      mark("numpy bytecode");
+    };
     try {
-      if (!pyodide.loadedPackages.numpy) await loadNumpy(manifest);
-      else pyodide.runPython("import numpy");
+      if (!pyodide.loadedPackages.numpy) await loadNumpy(manifest, addBytecode);
+      else {
+        await addBytecode();
+        pyodide.runPython("import numpy");
+      }
       mark("numpy imported");
       step("numpy", "done");
     } catch (err) {
@@ -273,7 +296,6 @@ async function boot() {
 
     stage = "pyautograd";
     step("pyautograd", "start");
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
     for (const { entry, data } of wheelData) {
       pyodide.unpackArchive(await data, entry.format, { extractDir: site });
     }

@@ -1,0 +1,114 @@
+"""What the page does beside Python's start, so that the start gets the machine's CPU:
+Material's search index is built only once the boot is over (runtime/src/search-worker.js,
+search-hold.js), or at once on a page that boots nothing, or the moment the reader goes for
+the search box; NumPy's modules are imported from bytecode built with the site
+(hooks/wheels.py numpy_bytecode), not compiled at every start.
+"""
+
+import re
+
+from conftest import PageSession, cell, output_text, run_and_wait, set_code, wait_cells
+
+LESSON = "lessons/01-computational-graph/"
+HELD = re.compile(r"/assets/javascripts/workers/search-held\.[0-9a-f]+\.js$")
+REAL = re.compile(r"/assets/javascripts/workers/search\.[0-9a-f]+\.min\.js$")
+
+# Run in a cell after NumPy is up: the flags of the pyc each imported NumPy module came from
+# (PEP 552: 1 = unchecked hash, as the build writes them; Python's own are 0), and how many.
+NUMPY_FROM_BYTECODE = """import sys
+mods = [m for n, m in sys.modules.items() if n.split(".")[0] == "numpy" and getattr(m, "__cached__", None)]
+flags = set()
+for m in mods:
+    with open(m.__cached__, "rb") as f:
+        flags.add(int.from_bytes(f.read(8)[4:8], "little"))
+print(len(mods) > 50, sorted(flags))"""
+
+
+def _sent(session, pattern):
+    return [u for u in session.requests if pattern.search(u)]
+
+
+def _open(browser, server, offline_fallback, path, hold_wasm=None):
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    if hold_wasm is not None:
+        session.context.route("**/pyodide/pyodide.asm.wasm", lambda route: hold_wasm.append(route))
+    session.page.goto(server.url + path)
+    wait_cells(session.page, minimum=0)
+    return session
+
+
+def _wait_sent(page, session, pattern):
+    while not _sent(session, pattern):
+        page.wait_for_timeout(50)
+
+
+def _search(page, query="গ্রেডিয়েন্ট"):
+    box = page.locator("[data-md-component=search-query]")
+    box.click()
+    box.fill(query)
+    page.locator(".md-search-result__item").first.wait_for(timeout=20000)
+    return page.locator(".md-search-result__item").count()
+
+
+def test_the_search_index_waits_for_pythons_start_unless_the_reader_searches(
+    browser, server, offline_fallback
+):
+    held = []
+    session = _open(browser, server, offline_fallback, LESSON, hold_wasm=held)
+    page = session.page
+    try:
+        wait_cells(page)
+        while not held:  # Python's start is under way, and stays so
+            page.wait_for_timeout(50)
+        assert page.evaluate("window.lessonRunner.pythonStart") is None
+        assert _sent(session, HELD)  # Material's config names the held worker
+        assert not _sent(session, REAL)  # whose real index builder has not been loaded
+        assert _search(page) >= 1  # going for the search box lets it build the index now
+        assert _sent(session, REAL)
+        assert page.evaluate("window.lessonRunner.pythonStart") is None  # still booting
+        held[0].continue_()
+        page.wait_for_function("window.lessonRunner.pythonStart !== null")
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def test_the_search_index_is_built_once_python_is_up(browser, server, offline_fallback):
+    session = _open(browser, server, offline_fallback, "playground/")
+    page = session.page
+    try:
+        wait_cells(page)
+        page.wait_for_function("window.lessonRunner.pythonStart !== null")
+        _wait_sent(page, session, REAL)  # nobody touched the search box
+        assert _search(page) >= 1
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def test_a_page_without_cells_builds_the_search_index_at_once(browser, server, offline_fallback):
+    session = _open(browser, server, offline_fallback, "glossary/")
+    page = session.page
+    try:
+        _wait_sent(page, session, REAL)
+        assert page.evaluate("window.lessonRunner.workersStarted") == 0
+        assert _search(page) >= 1
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def test_numpy_is_imported_from_the_bytecode_built_with_the_site(browser, server, numpy_in_site):
+    assert numpy_in_site["bytecode"]["file"].startswith("numpy-pyc-")
+    session = _open(browser, server, (), "playground/")
+    page = session.page
+    try:
+        wait_cells(page)
+        last = page.evaluate("window.lessonRunner.cells") - 1
+        set_code(page, last, NUMPY_FROM_BYTECODE)
+        run_and_wait(page, last)
+        assert output_text(page, last).strip() == "True [1]"
+        assert cell(page, last).get_attribute("data-state") == "done"
+        assert not session.errors, session.errors
+    finally:
+        session.close()
