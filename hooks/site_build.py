@@ -6,6 +6,9 @@
 * ``on_post_page``: links each page to the web app manifest and icon (installable app);
   pages with code cells get the early start inlined at the top of their head, so the
   Python worker is created while the page is still parsing (start-policy.js says when).
+  Every page preloads the Bengali font files its text uses (and KaTeX's two basic fonts
+  where it has math), so they are there for the first layout instead of each arriving font
+  laying the whole page out again while Python starts.
   Material's config on every page names runtime/src/search-worker.js (written next to
   Material's search worker by ``on_post_build``) instead of that worker, which then builds
   the search index only once Python's start is over (search-hold.js).
@@ -26,6 +29,15 @@ from mkdocs.utils import get_relative_url
 
 APP_SHORT_NAME = "pyautograd"
 CELL_MARKER = 'class="lr-cell"'  # hooks/cells_fence.py writes it on every runnable cell
+MATH_MARKER = 'class="arithmatex"'  # pymdownx.arithmatex (generic) wraps every formula in it
+# under assets/runtime/ (runtime_assets.py writes them): the regular and bold Bengali and Latin
+# subsets every page's text and headings use, and KaTeX's main and math-italic faces
+PRELOAD_FONTS = tuple(
+    f"fonts/noto-sans-bengali-{subset}-{weight}-normal.woff2"
+    for subset in ("bengali", "latin")
+    for weight in ("400", "700")
+)
+PRELOAD_MATH_FONTS = ("katex/fonts/KaTeX_Main-Regular.woff2", "katex/fonts/KaTeX_Math-Italic.woff2")
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 _early = {"script": None}
 # Material's search worker, as its config names it in every page
@@ -75,7 +87,17 @@ def on_post_page(output, page, config):
         f'<link rel="manifest" href="{href("assets/runtime/app.webmanifest")}">'
         f'<link rel="apple-touch-icon" href="{href("assets/runtime/icons/icon-192.png")}">'
     )
+    fonts = PRELOAD_FONTS + (PRELOAD_MATH_FONTS if MATH_MARKER in output else ())
+    preload = "".join(
+        f'<link rel="preload" href="{href("assets/runtime/" + font)}" as="font" type="font/woff2" crossorigin>'
+        for font in fonts
+    )
     output = output.replace("</head>", links + "</head>", 1)
+    charset = _CHARSET.search(output)
+    if charset:  # before the stylesheets, whose font requests wait for the first layout
+        output = output[: charset.end()] + preload + output[charset.end() :]
+    else:
+        output = output.replace("<head>", "<head>" + preload, 1)
     if CELL_MARKER in output and _early["script"]:
         # Before the stylesheets: a classic script after them would wait for them to load.
         early = f'<script data-runtime="{href("assets/runtime/")}">{_early["script"]}</script>'

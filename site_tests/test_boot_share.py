@@ -1,4 +1,5 @@
-"""What the page does beside Python's start, so that the start gets the machine's CPU:
+"""What the page does beside Python's start, so that the start gets the machine's CPU: fonts
+preloaded from the head (hooks/site_build.py), so they do not each lay the page out again;
 Material's search index is built only once the boot is over (runtime/src/search-worker.js,
 search-hold.js), or at once on a page that boots nothing, or the moment the reader goes for
 the search box; NumPy's modules are imported from bytecode built with the site
@@ -109,6 +110,36 @@ def test_numpy_is_imported_from_the_bytecode_built_with_the_site(browser, server
         run_and_wait(page, last)
         assert output_text(page, last).strip() == "True [1]"
         assert cell(page, last).get_attribute("data-state") == "done"
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+FONT_ENTRIES_JS = """async () => {
+  await document.fonts.ready;
+  return performance.getEntriesByType("resource")
+    .filter((e) => /\\.woff2$/.test(e.name))
+    .map((e) => [e.name.split("/").pop(), e.initiatorType]);
+}"""
+
+
+def test_the_fonts_a_lesson_uses_are_preloaded_from_its_head(browser, server, offline_fallback):
+    """Each font file arriving after the first layout lays the whole page out again, on the CPU
+    Python's start needs: the head preloads the ones the text uses (KaTeX's only with math)."""
+    session = _open(browser, server, offline_fallback, LESSON)
+    page = session.page
+    try:
+        wait_cells(page)
+        fonts = page.evaluate(FONT_ENTRIES_JS)
+        names = {name for name, _ in fonts}
+        assert {"noto-sans-bengali-bengali-400-normal.woff2", "KaTeX_Main-Regular.woff2"} <= names, fonts
+        late = [name for name, initiator in fonts if initiator != "link"]
+        assert not late, f"fonts fetched by the stylesheets, not preloaded: {late}"
+        page.goto(server.url + "glossary/")  # no math there: no KaTeX font is preloaded
+        preloaded = page.eval_on_selector_all("head link[rel=preload][as=font]", "ls => ls.map(l => l.href)")
+        assert preloaded and not [h for h in preloaded if "KaTeX" in h], preloaded
+        late = [name for name, initiator in page.evaluate(FONT_ENTRIES_JS) if initiator != "link"]
+        assert not late, late
         assert not session.errors, session.errors
     finally:
         session.close()
