@@ -205,6 +205,36 @@ def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
     assert output_text(page, i).strip() == "1"
 
 
+def test_stop_signals_once_when_the_cell_has_ended_but_its_report_is_slow(booted):
+    """Once the cell's own code is over (here it turned the interrupt into an error whose
+    message takes two seconds to write, as a loaded machine can take over a second to report
+    a plain KeyboardInterrupt), Stop waits for the report instead of signalling again: a
+    second signal would land in the report, not in the cell."""
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(
+        page,
+        i,
+        "import time\nclass Slow:\n    def __str__(self):\n        t0 = time.monotonic()\n"
+        "        while time.monotonic() - t0 < 2:\n            pass\n        return 'ধীর বার্তা'\n"
+        "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    raise ValueError(Slow())",
+    )
+    c = cell(page, i)
+    c.locator('[data-role="run"]').click()
+    page.wait_for_function(
+        """i => document.querySelector(`[data-cell="${i}"]`).dataset.state === 'running'""", arg=i
+    )
+    page.wait_for_timeout(300)
+    c.locator('[data-role="stop"]').click()
+    page.wait_for_function(
+        f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000
+    )
+    out = output_text(page, i)
+    stop = page.evaluate("window.lessonRunner.lastStop")
+    assert "ValueError: ধীর বার্তা" in out, (out, stop)
+    assert stop["outcome"] == "interrupted" and stop["seen"] and stop["signals"] == 1, stop
+
+
 def test_stop_on_a_queued_cell_takes_it_out_of_the_queue(booted):
     session, page, n = booted
     i = n + SCRATCH

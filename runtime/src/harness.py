@@ -21,11 +21,14 @@ from lessonkit.cells import cell_filename, execute, last_line, normalise, observ
 TRACEBACK_FRAMES = 50
 
 _namespaces = {}
+_code_ended = None  # setup's code_ended: tells the page the cell's own code is over
 
 
-def setup(post_display, wait_for_interrupt=None):
+def setup(post_display, wait_for_interrupt=None, code_ended=None):
     """Line-buffer the streams (so prints appear as they happen), route lessonkit displays,
     and, when the page can interrupt Python, make ``time.sleep`` wake up for Stop.
+    ``code_ended()`` is called as each cell's own code ends (raised or not), before its
+    error is formatted: Stop signals again only while the cell's code still runs.
 
     ``wait_for_interrupt(seconds)`` blocks like a sleep but returns at once when Stop
     raises the interrupt (the worker waits on the shared interrupt buffer), raising the
@@ -45,6 +48,8 @@ def setup(post_display, wait_for_interrupt=None):
     lessonkit.set_sink(sink)
     if wait_for_interrupt is not None:
         time.sleep = _interruptible_sleep(wait_for_interrupt)
+    global _code_ended
+    _code_ended = code_ended
 
 
 def _interruptible_sleep(wait_for_interrupt):
@@ -162,6 +167,8 @@ def run_cell(key, counter, code):
     try:
         exc = execute(code, counter, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
     finally:
+        if _code_ended is not None:
+            _code_ended()
         sys.setrecursionlimit(recursion_limit)
         sys.stdout.flush()
         sys.stderr.flush()

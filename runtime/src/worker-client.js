@@ -25,7 +25,7 @@ export function startWorker(runtimeURL) {
     createdAt: performance.timeOrigin + performance.now(),
     interrupt:
       globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
-        ? new Int32Array(new SharedArrayBuffer(4))
+        ? new Int32Array(new SharedArrayBuffer(8)) // [signal, cell code ended]
         : null,
     messages: [],
     errors: [],
@@ -76,7 +76,7 @@ export class PythonWorker {
     this.restored = false; // this boot restored Python from the build's memory snapshot
     this.interrupt =
       globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
-        ? new Int32Array(new SharedArrayBuffer(4))
+        ? new Int32Array(new SharedArrayBuffer(8)) // [signal, cell code ended]
         : null;
   }
 
@@ -268,7 +268,10 @@ export class PythonWorker {
       if (Atomics.load(buffer, 0) === 0) {
         seen = true;
         sinceTaken += step;
-        if (sinceTaken >= STOP_RESIGNAL_MS) {
+        // the worker sets slot 1 once the cell's own code has ended: from then on Python is
+        // only reporting (a slow machine can take over a second), and a second signal
+        // would land in that report instead of in the cell
+        if (sinceTaken >= STOP_RESIGNAL_MS && Atomics.load(buffer, 1) === 0) {
           // taken but not ending: signal again
           signal();
           sinceTaken = 0;

@@ -15,6 +15,7 @@ let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
 let booting = null; // promise of the boot
 let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
+let interrupt = null; // the page's interrupt buffer: [signal, cell code ended] (worker-client.js)
 let current = null; // {id, chars, capped, displays, dropped, keys, held, streamsHeld, stdout}
 const downloads = { inFlight: 0, lastActivity: 0 }; // kept by countDownloads()
 
@@ -264,6 +265,7 @@ async function boot() {
     step("python", "done");
     const { interruptBuffer } = await bootAsked;
     if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
+    interrupt = interruptBuffer?.length > 1 ? interruptBuffer : null;
 
     stage = "numpy";
     let numpyProblem = null;
@@ -306,7 +308,11 @@ async function boot() {
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     mark("pyautograd imported");
     runner = pyodide.pyimport("_lessonrunner");
-    runner.setup(display, interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined);
+    runner.setup(
+      display,
+      interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined,
+      interrupt ? () => Atomics.store(interrupt, 1, 1) : undefined,
+    );
     step("pyautograd", numpyProblem ? "failed" : "done");
     post({
       type: FromWorker.ready,
@@ -390,6 +396,7 @@ function run({ id, ns, counter, code, expected = null }) {
   };
   const started = performance.now();
   let result;
+  if (interrupt) Atomics.store(interrupt, 1, 0); // the cell's code is about to run
   try {
     result = JSON.parse(runner.run_cell(ns, counter, code));
   } catch (err) {
