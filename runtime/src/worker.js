@@ -275,7 +275,8 @@ async function boot() {
     const addBytecode = async () => {
       try {
         const data = await numpyBytecode;
-        if (data) pyodide.unpackArchive(data, "zip", { extractDir: site });
+        // only over an installed wheel: pycs alone would make `numpy` a namespace package
+        if (data && pyodide.loadedPackages.numpy) pyodide.unpackArchive(data, "zip", { extractDir: site });
       } catch (err) {
         console.warn("NumPy's bytecode not used:", err);
       }
