@@ -94,7 +94,7 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
     held elsewhere (a pass-through gradient, a view), which a leaf must copy before keeping
     it as its ``.grad``.
     """
-    dependencies = _count_dependencies([node for node, _ in roots])  # step 1
+    dependencies = _count_dependencies(roots)  # step 1
     buffers, shared = {}, set()
     for (node, nr), g in zip(roots, root_grads):  # step 2
         _deposit(buffers, shared, node, nr, g, g)
@@ -132,8 +132,11 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                     grads = node.backward(node, g)
                     if type(grads) is not tuple:
                         grads = (grads,)
-                if not retain_graph and node._saved:
-                    node._release()
+                if (
+                    not retain_graph and node._saved
+                ):  # free the saved buffers (saved_tensors then raises FREED_MESSAGE)
+                    node._saved = None
+                    node._saved_sources = ()
             _send(node, g, grads, buffers, shared, dependencies, ready)
     finally:
         restore_float_errors(token)
@@ -218,9 +221,11 @@ def _call_backward(node, grad, create_graph):
 
 
 def _count_dependencies(roots):
-    """For every node below the roots, how many edges point into it."""
+    """For every node below the roots (edges: (node, output number)), how many edges point into it."""
     dependencies = {}
-    starts = set(roots)
+    starts = set()
+    for node, _ in roots:
+        starts.add(node)
     stack = list(starts)
     while stack:
         for child, _ in stack.pop().next_functions:

@@ -301,12 +301,6 @@ class Function(Node):
                 values.append(out)
         return tuple(values)
 
-    def _release(self):
-        """Free the saved buffers (after a backward without retain_graph)."""
-        if self._saved:
-            self._saved = None
-            self._saved_sources = ()
-
 
 class CopyGrad(Function):
     """The first recorded gradient to reach a ``.grad`` (``backward(create_graph=True)``) is
