@@ -132,9 +132,8 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                     grads = node.backward(node, g)
                     if type(grads) is not tuple:
                         grads = (grads,)
-                if (
-                    not retain_graph and node._saved
-                ):  # free the saved buffers (saved_tensors then raises FREED_MESSAGE)
+                if not retain_graph and node._saved:
+                    # free the saved buffers (saved_tensors then raises FREED_MESSAGE)
                     node._saved = None
                     node._saved_sources = ()
             _send(node, g, grads, buffers, shared, dependencies, ready)

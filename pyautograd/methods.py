@@ -156,23 +156,12 @@ def _arithmetic_inplace(op, ufunc):
 
 
 def _inplace_operator(ufunc, method):
-    """``p -= t`` (``+=``, ``*=``): the lessons' update under no_grad, two tensors of one
-    shape and dtype, checked and written here (what ``_write_outside_graph`` does for it, two
-    frames sooner); every other case goes to ``method`` (``sub_``...)."""
-    array_operator, scalar_operator = _INPLACE_OPERATOR[ufunc], _SCALAR_OPERATOR[ufunc]
+    """``p -= t`` (``+=``, ``*=``): outside the graph (the lessons' update under no_grad) straight
+    to ``_write_outside_graph``, two frames sooner; everything else goes to ``method`` (``sub_``...)."""
 
     def operator_(self, other):
-        if type(other) is Tensor and not grad_mode.enabled and not forward_ad_state.levels:
-            data, value = self._data, other._data
-            if value.dtype is data.dtype and value.shape == data.shape:
-                if data.ndim:
-                    array_operator(data, value)
-                    self._bump_version()
-                    return self
-                if data.dtype.char in "fd":  # 0-d: NumPy's scalar arithmetic rounds alike
-                    data[()] = scalar_operator(data[()], value[()])
-                    self._bump_version()
-                    return self
+        if not grad_mode.enabled and not forward_ad_state.levels and _write_outside_graph(self, other, ufunc):
+            return self
         return method(self, other)
 
     operator_.__name__ = f"__i{ufunc.__name__[:3]}__"

@@ -177,15 +177,8 @@ def test_stop_interrupts_and_state_survives(booted):
     assert output_text(page, i).strip() == "রয়ে গেছে"  # namespace survived the interrupt
 
 
-def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
-    session, page, n = booted
-    i = n + SCRATCH
-    set_code(
-        page,
-        i,
-        "caught = 0\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
-        "    caught += 1\nwhile True:\n    pass",
-    )
+def _run_then_stop(page, i):
+    """Run cell ``i``, press Stop 0.3 s into the run, wait for its error: (output, lastStop)."""
     c = cell(page, i)
     c.locator('[data-role="run"]').click()
     page.wait_for_function(
@@ -196,8 +189,19 @@ def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
     page.wait_for_function(
         f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000
     )
-    out = output_text(page, i)
-    stop = page.evaluate("window.lessonRunner.lastStop")
+    return output_text(page, i), page.evaluate("window.lessonRunner.lastStop")
+
+
+def test_stop_signals_again_when_the_cell_swallows_the_interrupt(booted):
+    session, page, n = booted
+    i = n + SCRATCH
+    set_code(
+        page,
+        i,
+        "caught = 0\ntry:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n"
+        "    caught += 1\nwhile True:\n    pass",
+    )
+    out, stop = _run_then_stop(page, i)
     assert "KeyboardInterrupt" in out and "নতুন করে চালু" not in out, stop  # a second signal, no restart
     assert stop["outcome"] == "interrupted" and stop["seen"] and stop["signals"] >= 2, stop
     set_code(page, i, "print(caught)")
@@ -219,18 +223,7 @@ def test_stop_signals_once_when_the_cell_has_ended_but_its_report_is_slow(booted
         "        while time.monotonic() - t0 < 2:\n            pass\n        return 'ধীর বার্তা'\n"
         "try:\n    while True:\n        pass\nexcept KeyboardInterrupt:\n    raise ValueError(Slow())",
     )
-    c = cell(page, i)
-    c.locator('[data-role="run"]').click()
-    page.wait_for_function(
-        """i => document.querySelector(`[data-cell="${i}"]`).dataset.state === 'running'""", arg=i
-    )
-    page.wait_for_timeout(300)
-    c.locator('[data-role="stop"]').click()
-    page.wait_for_function(
-        f"document.querySelector('[data-cell=\"{i}\"]').dataset.state === 'error'", timeout=15000
-    )
-    out = output_text(page, i)
-    stop = page.evaluate("window.lessonRunner.lastStop")
+    out, stop = _run_then_stop(page, i)
     assert "ValueError: ধীর বার্তা" in out, (out, stop)
     assert stop["outcome"] == "interrupted" and stop["seen"] and stop["signals"] == 1, stop
 

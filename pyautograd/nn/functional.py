@@ -79,13 +79,6 @@ class Addmm(Function):
     def backward(ctx, g):
         x, w = ctx.saved_tensors
         need_x, need_w, need_b = ctx.needs_input_grad
-        if type(g) is np.ndarray and ctx.bias_shape == g.shape[1:]:  # arrays, a bias per output:
-            # swap_last and sum_to's own steps, without their checks (this runs for every layer)
-            return (
-                (g @ w if need_x else None),
-                (g.T @ x if need_w else None),
-                (np.add.reduce(g, axis=0) if need_b else None),
-            )
         return (
             (g @ w if need_x else None),
             (swap_last(g) @ x if need_w else None),
@@ -132,7 +125,13 @@ def _check_reduction(reduction):
 
 
 def _reduce(values, reduction):
-    return values if reduction == "none" else np.sum(values) if reduction == "sum" else np.mean(values)
+    if reduction == "none":
+        return values
+    if reduction == "sum":
+        return np.sum(values)
+    if type(values) is np.ndarray and values.dtype.char in "fd":  # np.mean's own two steps, the same
+        return np.add.reduce(values, axis=None) / values.size  # bits, without its Python wrapper
+    return np.mean(values)
 
 
 def _scale(g, count, reduction):
@@ -163,10 +162,7 @@ class MseLoss(Function):
         ctx.reduction = reduction
         diff = a - t
         ctx.count = diff.size
-        squares = diff * diff
-        if reduction == "mean" and squares.dtype.char in "fd":  # np.mean's own two steps, without its wrapper
-            return np.asarray(np.add.reduce(squares, axis=None) / diff.size, dtype=np.result_type(a, t))
-        return np.asarray(_reduce(squares, reduction), dtype=np.result_type(a, t))
+        return np.asarray(_reduce(diff * diff, reduction), dtype=np.result_type(a, t))
 
     @staticmethod
     def backward(ctx, g):

@@ -126,6 +126,8 @@ def sum_to(g, shape):
     """Sum a broadcast gradient back down to ``shape`` (the input's shape)."""
     if shape is None or g.shape == shape:
         return g
+    if g.shape[1:] == shape and type(g) is np.ndarray:  # one added leading axis: a batch over a bias
+        return np.add.reduce(g, axis=0)
     extra = len(g.shape) - len(shape)
     lead = tuple(range(extra))  # dimensions broadcasting added in front
     ones = tuple(i + extra for i, n in enumerate(shape) if n == 1 and g.shape[i + extra] != 1)
