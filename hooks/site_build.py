@@ -93,19 +93,17 @@ def on_post_page(output, page, config):
         for font in fonts
     )
     output = output.replace("</head>", links + "</head>", 1)
-    charset = _CHARSET.search(output)
-    if charset:  # before the stylesheets, whose font requests wait for the first layout
-        output = output[: charset.end()] + preload + output[charset.end() :]
-    else:
-        output = output.replace("<head>", "<head>" + preload, 1)
+    # at the top of the head, before the stylesheets: a classic script after them would wait for
+    # them to load, and their font requests wait for the first layout
+    top = ""
     if CELL_MARKER in output and _early["script"]:
-        # Before the stylesheets: a classic script after them would wait for them to load.
-        early = f'<script data-runtime="{href("assets/runtime/")}">{_early["script"]}</script>'
-        charset = _CHARSET.search(output)
-        if charset:
-            output = output[: charset.end()] + early + output[charset.end() :]
-        else:
-            output = output.replace("<head>", "<head>" + early, 1)
+        top = f'<script data-runtime="{href("assets/runtime/")}">{_early["script"]}</script>'
+    top += preload
+    charset = _CHARSET.search(output)
+    if charset:
+        output = output[: charset.end()] + top + output[charset.end() :]
+    else:
+        output = output.replace("<head>", "<head>" + top, 1)
     if '"search":' in output:
         match = _SEARCH_WORKER.search(output)
         if match is None:
