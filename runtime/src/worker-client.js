@@ -12,6 +12,14 @@ const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
 const STOP_BUDGET_TAKEN_MS = 8000; // it took the signal and is unwinding: wait longer
 const STOP_RESIGNAL_MS = 1000; // taken but still running (a bare except?): again
 
+/** Stop's buffer shared with the worker, [signal, cell code ended]; null where the page is
+ * not cross-origin isolated (no SharedArrayBuffer: Stop restarts the worker instead). */
+function newInterruptBuffer() {
+  return globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
+    ? new Int32Array(new SharedArrayBuffer(8))
+    : null;
+}
+
 /**
  * Create the Pyodide worker and tell it to boot (it reads the build manifest itself). What
  * it says before a PythonWorker takes it over is kept in `messages` and `errors`, in order.
@@ -23,10 +31,7 @@ export function startWorker(runtimeURL) {
   const started = {
     worker,
     createdAt: performance.timeOrigin + performance.now(),
-    interrupt:
-      globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
-        ? new Int32Array(new SharedArrayBuffer(8)) // [signal, cell code ended]
-        : null,
+    interrupt: newInterruptBuffer(),
     messages: [],
     errors: [],
   };
@@ -74,10 +79,7 @@ export class PythonWorker {
     this.ready = false;
     this.bootProblem = null;
     this.restored = false; // this boot restored Python from the build's memory snapshot
-    this.interrupt =
-      globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
-        ? new Int32Array(new SharedArrayBuffer(8)) // [signal, cell code ended]
-        : null;
+    this.interrupt = newInterruptBuffer();
   }
 
   boot() {
