@@ -1,6 +1,6 @@
 """Boot benchmark: how close the site's start-up is to Pyodide's own floor, in one run.
 
-    .venv/bin/python bench/boot.py              # 3 rounds, writes its section of bench/RESULTS.md
+    .venv/bin/python bench/boot.py              # 6 rounds, writes its section of bench/RESULTS.md
     .venv/bin/python bench/boot.py --rounds 1 --no-write
 
 Builds the site into a temporary folder, serves it on 127.0.0.1 (with COOP/COEP) and drives
@@ -15,8 +15,9 @@ headless Chromium. Each round measures, in fresh browser contexts:
 * next page: a click in the nav to lesson 2 -> that page's runner ready (Python booted);
 * offline reload: the network switched off, the page reloaded, its first cell run.
 
-Every round runs all five, so load changes on the machine hit them alike; the medians go
-into bench/RESULTS.md under its own heading (other sections of that file are left alone).
+Every round runs all five, so load changes on the machine hit them alike; the floor runs
+before the site on odd rounds and after it on even ones, after one uncounted floor load that
+warms the disk and the browser. The medians go into bench/RESULTS.md under its own heading (other sections of that file are left alone).
 Needs NumPy's Pyodide wheel (PYODIDE_PACKAGES_DIR or ~/.cache/pyodide-packages).
 """
 
@@ -195,8 +196,11 @@ def report(rounds: list[dict], floors: list[float], floor_steps: list) -> tuple[
         f"- next page runner ready ≤ {NEXT_PAGE_GOAL_S:g} s: {med['next page']:.2f} s — **{'met' if ok else 'MISSED'}**"
     )
     verdicts.append(f"- offline reload runs cells: **{'met' if offline_ok else 'MISSED'}**")
-    paired = ", ".join(f"{r['cold'] / f:.2f}" for r, f in zip(rounds, floors))
-    verdicts.append(f"- cold / floor of each round (floor measured just before): {paired}")
+    paired = [r["cold"] / f for r, f in zip(rounds, floors)]
+    verdicts.append(
+        f"- cold / floor of each round (floor measured just before on odd rounds, just after on even): "
+        f"{', '.join(f'{x:.2f}' for x in paired)}; median {statistics.median(paired):.2f}"
+    )
     last = rounds[-1]
     steps = ", ".join(f"{step} {ms / 1000:.2f}" for step, ms in floor_steps)
     verdicts.append(f"- floor, where the time went (last round, s since navigation): {steps}")
@@ -224,7 +228,7 @@ def write_results(path: pathlib.Path, table: str, verdicts: list[str], rounds: i
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--no-write", action="store_true", help="print only; leave RESULTS.md alone")
     parser.add_argument("--output", default=str(pathlib.Path(__file__).with_name("RESULTS.md")))
     args = parser.parse_args(argv)
@@ -240,10 +244,16 @@ def main(argv=None):
         rounds, floors, floor_steps = [], [], []
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            measure_floor(browser, url)  # warm-up, not counted: the first load reads from disk
             for i in range(args.rounds):
-                floor, floor_steps = measure_floor(browser, url)
+                # the order alternates, so neither side is always the one after a quiet spell
+                if i % 2 == 0:
+                    floor, floor_steps = measure_floor(browser, url)
+                    rounds.append(measure_site(browser, url, lessons))
+                else:
+                    rounds.append(measure_site(browser, url, lessons))
+                    floor, floor_steps = measure_floor(browser, url)
                 floors.append(floor)
-                rounds.append(measure_site(browser, url, lessons))
                 summary = {k: v for k, v in rounds[-1].items() if not k.endswith("steps")}
                 ratio = rounds[-1]["cold"] / floors[-1]
                 print(
