@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
@@ -99,20 +100,51 @@ def build(site: pathlib.Path, url: str) -> dict:
     return manifest
 
 
+def machine_busy_seconds() -> float | None:
+    """CPU seconds the whole machine has spent busy since boot (Linux's /proc/stat), or None.
+
+    The floor alone keeps most of this machine's cores busy (the worker, V8's compiler
+    threads, the browser), so whatever else the site's page costs in CPU shows up in its
+    start-up time: the report gives both totals, so a miss can be explained by figures."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(x) for x in stat.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq = fields[:7]
+    return (user + nice + system + irq + softirq) / os.sysconf("SC_CLK_TCK")
+
+
+class MachineLoad:
+    """Busy CPU seconds of the whole machine, and wall seconds, over a ``with`` block."""
+
+    def __enter__(self):
+        self.busy, self.wall = machine_busy_seconds(), time.monotonic()
+        return self
+
+    def __exit__(self, *exc):
+        busy = machine_busy_seconds()
+        self.seconds = time.monotonic() - self.wall
+        self.cpu = None if busy is None or self.busy is None else busy - self.busy
+        return False
+
+
 def lesson_paths(site: pathlib.Path) -> list[str]:
     return sorted(p.parent.name for p in (site / "lessons").glob("*/index.html"))
 
 
-def measure_floor(browser, url: str) -> tuple[float, list]:
-    """Seconds to NumPy imported, and the floor's own steps [[step, ms since navigation]]."""
+def measure_floor(browser, url: str) -> tuple[float, list, MachineLoad]:
+    """Seconds to NumPy imported, the floor's own steps [[step, ms since navigation]], and
+    the machine's CPU over the load."""
     context = browser.new_context()
     try:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
-        page.goto(url + "floor/")
-        page.wait_for_function("window.floorDone && window.floorDone.ok")
-        done = page.evaluate("window.floorDone")
-        return done["at"] / 1000, [[step, round(at)] for step, at in done["steps"]]
+        with MachineLoad() as load:
+            page.goto(url + "floor/")
+            page.wait_for_function("window.floorDone && window.floorDone.ok")
+            done = page.evaluate("window.floorDone")
+        return done["at"] / 1000, [[step, round(at)] for step, at in done["steps"]], load
     finally:
         context.close()
 
@@ -124,10 +156,12 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
     out = {}
     try:
         first = f"{url}lessons/{lessons[0]}/"
-        page.goto(first, wait_until="commit")  # a reader can press Run once the cells are there,
-        page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")  # not at "load"
-        cold = page.evaluate(FIRST_OUTPUT_JS)
+        with MachineLoad() as load:
+            page.goto(first, wait_until="commit")  # a reader can press Run once the cells are there,
+            page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")  # not at "load"
+            cold = page.evaluate(FIRST_OUTPUT_JS)
         assert cold["error"] is None, cold
+        out["cold load"] = (load.cpu, load.seconds)
         out["cold"] = cold["at"] / 1000
         out["cold steps"] = cold["timeline"] + [["first output", round(cold["at"])]]
         kept = page.evaluate("window.lessonRunner.offlineReady()")
@@ -169,7 +203,27 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
     return out
 
 
-def report(rounds: list[dict], floors: list[float], floor_steps: list) -> tuple[str, list[str]]:
+def cpu_line(rounds: list[dict], floor_loads: list) -> str | None:
+    """The machine's busy CPU over the floor's load and over the cold load (medians), or None."""
+    floor = [load for load in floor_loads if load and load[0] is not None]
+    cold = [r["cold load"] for r in rounds if r.get("cold load") and r["cold load"][0] is not None]
+    if not floor or not cold:
+        return None
+    (floor_cpu, floor_s), (cold_cpu, cold_s) = (
+        (statistics.median(c for c, _ in loads), statistics.median(s for _, s in loads))
+        for loads in (floor, cold)
+    )
+    return (
+        f"- CPU the whole machine used during the load (medians): floor {floor_cpu:.2f} s "
+        f"({floor_cpu / floor_s:.2f} of {os.cpu_count()} cores busy), cold {cold_cpu:.2f} s "
+        f"({cold_cpu / cold_s:.2f} busy): the lesson page costs {cold_cpu - floor_cpu:+.2f} s of CPU "
+        "against the floor's blank page"
+    )
+
+
+def report(
+    rounds: list[dict], floors: list[float], floor_steps: list, floor_loads: list | None = None
+) -> tuple[str, list[str]]:
     med = {
         key: statistics.median(r[key] for r in rounds)
         for key in ("cold", "reload", "next page", "offline reload")
@@ -201,6 +255,9 @@ def report(rounds: list[dict], floors: list[float], floor_steps: list) -> tuple[
         f"- cold / floor of each round (floor measured just before on odd rounds, just after on even): "
         f"{', '.join(f'{x:.2f}' for x in paired)}; median {statistics.median(paired):.2f}"
     )
+    cpu = cpu_line(rounds, floor_loads or [])
+    if cpu:
+        verdicts.append(cpu)
     last = rounds[-1]
     steps = ", ".join(f"{step} {ms / 1000:.2f}" for step, ms in floor_steps)
     verdicts.append(f"- floor, where the time went (last round, s since navigation): {steps}")
@@ -241,20 +298,21 @@ def main(argv=None):
     try:
         build(site, url)
         lessons = lesson_paths(site)
-        rounds, floors, floor_steps = [], [], []
+        rounds, floors, floor_steps, floor_loads = [], [], [], []
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             measure_floor(browser, url)  # warm-up, not counted: the first load reads from disk
             for i in range(args.rounds):
                 # the order alternates, so neither side is always the one after a quiet spell
                 if i % 2 == 0:
-                    floor, floor_steps = measure_floor(browser, url)
+                    floor, floor_steps, load = measure_floor(browser, url)
                     rounds.append(measure_site(browser, url, lessons))
                 else:
                     rounds.append(measure_site(browser, url, lessons))
-                    floor, floor_steps = measure_floor(browser, url)
+                    floor, floor_steps, load = measure_floor(browser, url)
                 floors.append(floor)
-                summary = {k: v for k, v in rounds[-1].items() if not k.endswith("steps")}
+                floor_loads.append((load.cpu, load.seconds))
+                summary = {k: v for k, v in rounds[-1].items() if not k.endswith(("steps", "load"))}
                 ratio = rounds[-1]["cold"] / floors[-1]
                 print(
                     f"round {i + 1}: floor {floors[-1]:.2f} s, cold/floor {ratio:.2f}, site {summary}",
@@ -264,7 +322,7 @@ def main(argv=None):
     finally:
         server.shutdown()
         shutil.rmtree(site, ignore_errors=True)
-    table, verdicts = report(rounds, floors, floor_steps)
+    table, verdicts = report(rounds, floors, floor_steps, floor_loads)
     print(table)
     print("\n".join(verdicts))
     if not args.no_write:

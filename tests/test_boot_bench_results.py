@@ -53,6 +53,26 @@ def test_ratios_and_verdicts(boot):
     )
 
 
+def test_the_machines_cpu_over_both_loads_is_reported(boot):
+    rounds = [_round(11.0, 5.0, 0.2), _round(12.0, 9.0, 0.3)]
+    rounds[0]["cold load"], rounds[1]["cold load"] = (7.0, 4.0), (8.0, 5.0)
+    _, verdicts = boot.report(rounds, [10.0, 10.0], [], [(5.0, 3.0), (6.0, 4.0)])
+    line = next(v for v in verdicts if v.startswith("- CPU the whole machine"))
+    assert "floor 5.50 s (1.57 of" in line and "cold 7.50 s (1.67 busy)" in line and "+2.00 s of CPU" in line
+    _, verdicts = boot.report(rounds, [10.0, 10.0], [], [(None, 3.0), (None, 4.0)])  # no /proc/stat
+    assert not any(v.startswith("- CPU the whole machine") for v in verdicts)
+
+
+def test_the_machine_cpu_counter_moves_with_work(boot):
+    if boot.machine_busy_seconds() is None:
+        pytest.skip("no /proc/stat here")
+    with boot.MachineLoad() as load:
+        end = boot.time.monotonic() + 0.3
+        while boot.time.monotonic() < end:
+            pass
+    assert load.cpu >= 0.15 and load.seconds >= 0.3
+
+
 def test_a_reload_that_started_python_says_so(boot):
     table, _ = boot.report([_round(11.0, 5.0, 0.2, restored=False)], [10.0], [])
     assert "memory snapshot: NO" in table
