@@ -84,8 +84,9 @@ def test_section_replaced_in_place_and_others_kept(boot, tmp_path):
         "# Benchmarks\n\n<!-- begin step -->\nstep timings\n<!-- end step -->\n\n## Notes\n\nkept\n"
     )
     boot.write_results(path, "| first |", ["- a"], 3)
-    boot.write_results(path, "| second |", ["- b"], 3)
+    boot.write_results(path, "| second |", ["- b"], 3, load_before=0.4)
     text = path.read_text()
+    assert "load average 0.4 before the run, " in text
     assert text.count(boot.SECTION) == 1 and "| second |" in text and "| first |" not in text
     assert text.startswith("# Benchmarks\n\n<!-- begin step -->\nstep timings\n<!-- end step -->\n")
     assert "## Notes\n\nkept\n" in text and text.count("<!-- begin boot -->") == 1
