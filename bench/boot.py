@@ -9,7 +9,7 @@ headless Chromium. Each round measures, in fresh browser contexts:
 * floor: a bare page whose module worker runs ``loadPyodide({packages: ["numpy"]})`` and
   ``import numpy`` from the same server (navigation start -> NumPy imported);
 * cold: lesson 1 opened with empty caches, its first cell run as soon as the page is up
-  (navigation start -> the first cell's output is on the page);
+  (navigation start -> the first cell's output is on the page, its graph drawn);
 * reload: the same page reloaded in that context (service worker and caches warm, Python
   restored from the memory snapshot that ``offlineReady()`` waited for);
 * next page: a click in the nav to lesson 2 -> that page's runner ready (Python booted);
@@ -73,6 +73,9 @@ self.postMessage({ ok: true, steps });"""
 
 FIRST_OUTPUT_JS = """async () => {
   const result = await window.lessonRunner.run(0);
+  // the output is on the page once its figures are drawn too (output.js marks them until then)
+  const cell = document.querySelector('[data-cell="0"]');
+  while (cell && cell.querySelector("[data-drawing]")) await new Promise((r) => setTimeout(r, 4));
   return { at: performance.now(), error: result.error, stdout: result.stdout,
            start: window.lessonRunner.pythonStart, timeline: window.lessonRunner.bootTimeline };
 }"""

@@ -7,7 +7,7 @@ cells only (the playground), so these run with or without NumPy's wheel in the s
 """
 
 import pytest
-from conftest import PageSession, cell, output_text, run_and_wait, wait_cells
+from conftest import PageSession, cell, output_text, run_and_wait, set_code, wait_cells
 
 # Emulates a browser that asks to save data (Chrome's "Lite mode"; Save-Data: on) or a
 # slow link: navigator.connection says so before any script of the page runs.
@@ -212,6 +212,57 @@ def test_the_worker_boots_before_the_page_says_so(browser, server, offline_fallb
         assert "python:done" in steps["before"], steps
         assert "ready" not in steps["before"], steps
         assert steps["last"] == "ready", steps
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+GRAPHVIZ_LOADED = (
+    "performance.getEntriesByType('resource').some((e) => /\\/chunks\\/graph-[^/]*\\.js$/.test(e.name))"
+)
+
+
+def test_graphviz_loads_while_python_starts_on_a_page_whose_cells_draw_graphs(
+    browser, server, offline_fallback
+):
+    """Lesson 1's cells call show(): Graphviz is fetched and compiled once Python has started,
+    before any cell runs, so the first graph appears as soon as its cell has run (it came
+    0.3 s after that when Graphviz loaded at the first graph)."""
+    session = _open(browser, server, offline_fallback, "lessons/01-computational-graph/")
+    page = session.page
+    try:
+        page.wait_for_function("window.lessonRunner.pythonStart !== null")
+        page.wait_for_function(GRAPHVIZ_LOADED, timeout=30_000)  # asked for when Python started
+        assert page.locator("[data-cell][data-state=done], [data-cell][data-state=error]").count() == 0
+        assert _no_panel(page)
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def test_a_page_whose_cells_draw_no_graph_loads_graphviz_only_for_a_graph(browser, server, offline_fallback):
+    """Lesson 6 draws plots, no graph: no Graphviz download until a cell draws one; then the
+    figure is marked as drawing until its SVG is in (bench/boot.py waits on that mark)."""
+    session = _open(browser, server, offline_fallback, "lessons/06-training/")
+    page = session.page
+    try:
+        page.wait_for_function("window.lessonRunner.pythonStart !== null")
+        page.wait_for_timeout(1500)  # a prepared Graphviz would have been asked for by now
+        assert not page.evaluate(GRAPHVIZ_LOADED)
+        set_code(page, 0, 'from lessonkit import show\nshow("digraph { a -> b }", title="দুটি নোড")')
+        page.evaluate(
+            """() => new MutationObserver(() => {
+                 if (document.querySelector('[data-cell="0"] [data-drawing]')) window.sawDrawing = true;
+               }).observe(document.querySelector('[data-cell="0"]'),
+                          { subtree: true, childList: true, attributes: true })"""
+        )
+        run_and_wait(page, 0)
+        figure = cell(page, 0).locator(".lr-out-display-dot")
+        figure.locator("svg").wait_for()
+        page.wait_for_function("!document.querySelector('[data-cell=\"0\"] [data-drawing]')")
+        assert page.evaluate("window.sawDrawing === true")  # marked while Graphviz loaded
+        assert page.evaluate(GRAPHVIZ_LOADED)
+        assert figure.get_attribute("data-draws") == "1"
         assert not session.errors, session.errors
     finally:
         session.close()

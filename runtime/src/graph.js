@@ -8,6 +8,17 @@ const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figur
 
 let vizPromise = null;
 
+/** Load and compile Graphviz (once), ahead of the first graph when called early. */
+export function prepare() {
+  if (!vizPromise) {
+    vizPromise = instance();
+    vizPromise.catch(() => {
+      vizPromise = null; // let a later figure try loading again
+    });
+  }
+  return vizPromise;
+}
+
 /** Graphviz read the DOT text and refused it; ``message`` is Graphviz's own reason. */
 export class DotError extends Error {}
 
@@ -16,11 +27,7 @@ export class DotError extends Error {}
  * error when Graphviz itself could not be loaded or run.
  */
 export async function renderDot(dot) {
-  vizPromise = vizPromise || instance();
-  vizPromise.catch(() => {
-    vizPromise = null; // let a later figure try loading again
-  });
-  const viz = await vizPromise;
+  const viz = await prepare();
   const result = viz.render(dot, { format: "svg" });
   const said = (level) => result.errors.filter((e) => e.level === level).map((e) => e.message.trim());
   if (result.status !== "success") {

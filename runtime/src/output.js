@@ -168,8 +168,14 @@ export class OutputView {
       if (key !== null) this.figures.set(key, figure);
     }
     figure.latest = message;
-    figure.drawing = figure.drawing.then(() => this._draw(figure));
-    return figure.drawing;
+    figure.element.dataset.drawing = ""; // until drawn (bench/boot.py waits for it to go)
+    const drawing = figure.drawing.then(() => this._draw(figure));
+    figure.drawing = drawing;
+    const drawn = () => {
+      if (figure.drawing === drawing) delete figure.element.dataset.drawing;
+    };
+    drawing.then(drawn, drawn);
+    return drawing;
   }
 
   _figure(kind) {

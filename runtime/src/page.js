@@ -13,6 +13,7 @@ import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
 import { startsAtOnce } from "./start-policy.js";
 import { searchReactsToEveryInput } from "./search-input.js";
+import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { storageWorks, cellKeys, loadEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
@@ -41,7 +42,10 @@ async function getPython() {
   const early = await earlyStart;
   if (python) return python;
   python = new PythonWorker(runtimeURL, early);
-  python.on("progress", (step, state) => progress.step(step, state));
+  python.on("progress", (step, state) => {
+    progress.step(step, state);
+    if (step === "python" && state === "done") prepareRenderers(); // see prepareFor
+  });
   python.on("bytes", (loaded, expected) => progress.bytes(loaded, expected));
   python.on("bootError", (problem) => {
     if (problem.partial) progress.finish("limited", t.numpyFailed(problem.message));
@@ -269,6 +273,7 @@ function scan() {
 async function startInBackground() {
   if (python?.booted) {
     searchNow();
+    prepareRenderers();
     return;
   }
   const early = await earlyStart;
@@ -280,6 +285,11 @@ async function startInBackground() {
   searchNow();
   document.addEventListener("focusin", warmUp, { capture: true });
   document.addEventListener("pointerover", warmUp, { capture: true });
+}
+
+/** What this page's cells will draw with, loaded ahead (renderers.js prepareFor). */
+function prepareRenderers() {
+  if (page?.cells.length) prepareFor(page.cells.map((cell) => cell.original));
 }
 
 function warmUp(event) {

@@ -60,6 +60,22 @@ export const renderers = {
   },
 };
 
+/** Cells that draw graphs call lessonkit's show() or show_backward(). */
+const DRAWS_GRAPHS = /\bshow(_backward)?\s*\(/;
+
+/**
+ * Load Graphviz (1.5 MB, its WebAssembly compiled in the page) now when one of `sources`
+ * (the page's cells) draws a graph, instead of at the first graph, which then appeared
+ * 0.3 s after its cell had run. The page calls this once Python has started: until then
+ * the page's own load and Pyodide's compilation keep both cores busy. A failure here is
+ * left to drawGraph, which says why when a graph is drawn.
+ * @param {string[]} sources
+ */
+export function prepareFor(sources) {
+  if (!sources.some((source) => DRAWS_GRAPHS.test(source))) return;
+  import("./graph.js").then((graph) => graph.prepare()).catch(() => {});
+}
+
 /** @param {string} kind @returns {Renderer|undefined} */
 export function rendererFor(kind) {
   return Object.hasOwn(renderers, kind) ? renderers[kind] : undefined;
