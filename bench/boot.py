@@ -136,9 +136,9 @@ def lesson_paths(site: pathlib.Path) -> list[str]:
     return sorted(p.parent.name for p in (site / "lessons").glob("*/index.html"))
 
 
-def measure_floor(browser, url: str) -> tuple[float, list, MachineLoad]:
+def measure_floor(browser, url: str) -> tuple[float, list, tuple]:
     """Seconds to NumPy imported, the floor's own steps [[step, ms since navigation]], and
-    the machine's CPU over the load."""
+    (machine CPU seconds, wall seconds) over the load, as measure_site's "cold load"."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -147,7 +147,7 @@ def measure_floor(browser, url: str) -> tuple[float, list, MachineLoad]:
             page.goto(url + "floor/")
             page.wait_for_function("window.floorDone && window.floorDone.ok")
             done = page.evaluate("window.floorDone")
-        return done["at"] / 1000, [[step, round(at)] for step, at in done["steps"]], load
+        return done["at"] / 1000, [[step, round(at)] for step, at in done["steps"]], (load.cpu, load.seconds)
     finally:
         context.close()
 
@@ -323,7 +323,7 @@ def main(argv=None):
                     rounds.append(measure_site(browser, url, lessons))
                     floor, floor_steps, load = measure_floor(browser, url)
                 floors.append(floor)
-                floor_loads.append((load.cpu, load.seconds))
+                floor_loads.append(load)
                 summary = {k: v for k, v in rounds[-1].items() if not k.endswith(("steps", "load"))}
                 ratio = rounds[-1]["cold"] / floors[-1]
                 print(
