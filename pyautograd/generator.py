@@ -70,8 +70,27 @@ class Generator:
 
     def __init__(self, device="cpu"):
         self.device = device
-        self._bits = np.random.MT19937()
+        self._twister = None  # NumPy's MT19937, made at the first use (see _bits)
+        self._twister_state = None  # the state it is given then
         self.manual_seed(DEFAULT_SEED)
+
+    @property
+    def _bits(self):
+        """NumPy's MT19937 holding this generator's state, made on first use rather than in
+        ``__init__``: the default generator exists from ``import pyautograd`` on, and importing
+        ``numpy.random`` would add 30 ms to every lesson page's start-up in the browser."""
+        if self._twister is None:
+            self._twister = np.random.MT19937(0)  # any seed: the state is replaced at once
+            self._twister.state = self._twister_state
+            self._twister_state = None
+        return self._twister
+
+    def _set_twister(self, key, pos):
+        state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
+        if self._twister is None:
+            self._twister_state = state
+        else:
+            self._twister.state = state
 
     def __repr__(self):
         return f"<pyautograd.Generator object at {hex(id(self))}>"
@@ -82,7 +101,7 @@ class Generator:
         key = _init_genrand(self._initial_seed & _MASK_32)
         self._seeded_key = key
         # pos 624: the first draw twists the freshly initialised words, as MT19937 does
-        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": _STATE_WORDS}}
+        self._set_twister(key, _STATE_WORDS)
         self._normal = None  # the cached second normal of a Box-Muller pair
         self._float_normal = None
         return self
@@ -138,7 +157,7 @@ class Generator:
         left, nxt = int(record["left"]), int(record["next"])
         pos = _STATE_WORDS if left == 1 else nxt
         key = record["state"].astype(np.uint32)
-        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
+        self._set_twister(key, pos)
         self._seeded_key = key if nxt == 0 else None
         self._initial_seed = int(record["initial_seed"])
         self._normal = float(record["normal_y"]) if record["normal_is_valid"] else None

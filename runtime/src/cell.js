@@ -52,6 +52,7 @@ export class Cell {
   _build() {
     const el = this.el;
     this.staticCode = el.querySelector(".highlight");
+    this.pendingEditor = null; // the editor's box while it waits off the page (attachEditor)
 
     const bar = document.createElement("div");
     bar.className = "lr-toolbar";
@@ -95,6 +96,7 @@ export class Cell {
       text = saved.code;
       this.showNotice(saved.adopted ? t.authorChanged : t.edited, "info");
     }
+    this.edited = text !== this.original;
     this.view = createEditor(editorBox, text, {
       label: t.editorLabel(this.index),
       onRun: () => this.actions.run(this),
@@ -108,19 +110,40 @@ export class Cell {
     copyBtn.addEventListener("click", () => this.copy(copyBtn));
   }
 
-  /** Put the cell's controls, editor and output on the page (once, after _build). */
+  /** Put the cell's controls and output on the page (once, after _build). The editor takes
+   * the place of the page's static code later, in attachEditor(), unless the reader's saved
+   * edits differ from that code: then at once. */
   mount() {
     const el = this.el;
     el.dataset.cell = String(this.index);
     el.setAttribute("role", "group");
     el.setAttribute("aria-label", t.cellLabel(this.index));
-    if (this.staticCode) this.staticCode.replaceWith(...this.parts);
-    else el.append(...this.parts);
+    const [bar, editorBox] = this.parts;
+    if (this.staticCode) {
+      this.staticCode.before(bar);
+      this.staticCode.dataset.role = "editor"; // where the editor goes, and its text till then
+      this.pendingEditor = editorBox;
+    } else el.append(bar, editorBox);
     el.append(this.noticeEl, this.output.el);
-    this.staticCode = null;
     this.parts = null;
+    if (this.edited) this.attachEditor();
     this.setState("idle");
     el.classList.add("lr-ready");
+  }
+
+  /**
+   * Swap the static code (the same text, highlighted at build time) for the editor. Not
+   * done for every cell at once: an editor on the page measures itself as it starts, which
+   * lays out the whole page, and twenty of them during start-up took the CPU Python's boot
+   * needed. page.js attaches editors as their cells come near the view, and the others
+   * once Python is up and idle. Runs, Copy and Reset work before it too (the editor exists,
+   * only off the page).
+   */
+  attachEditor() {
+    if (!this.pendingEditor) return;
+    this.staticCode.replaceWith(this.pendingEditor);
+    this.staticCode = null;
+    this.pendingEditor = null;
   }
 
   get code() {
@@ -168,6 +191,7 @@ export class Cell {
     this.saved = null; // back on the author's current code
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
+    this.attachEditor();
     this.view.focus();
   }
 

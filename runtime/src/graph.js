@@ -8,10 +8,15 @@ const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figur
 
 let vizPromise = null;
 
-/** Load and compile Graphviz (once), ahead of the first graph when called early. */
+/** Load and compile Graphviz (once), ahead of the first graph when called early. The
+ * WebAssembly's functions are compiled lazily, on their first call: a tiny graph drawn here
+ * takes that cost (50 to 150 ms on a slow machine) off the first real graph. */
 export function prepare() {
   if (!vizPromise) {
-    vizPromise = instance();
+    vizPromise = instance().then((viz) => {
+      viz.render("digraph { a -> b [label=x] }", { format: "svg" });
+      return viz;
+    });
     vizPromise.catch(() => {
       vizPromise = null; // let a later figure try loading again
     });

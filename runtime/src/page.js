@@ -28,6 +28,9 @@ const progress = new BootProgress();
 let page = null; // {key, ns, cells, counter}
 let nsSerial = 0;
 let queue = Promise.resolve();
+let runsPending = 0; // runs asked for and not yet over (queued or running)
+let editorWatch = null; // attaches editors as their cells come near the view
+let idleAttaching = false;
 let storageWarned = false;
 let activeCell = null; // the cell whose code is running in the worker right now
 let offline = null; // the service worker's answer to keepForOffline(), once asked
@@ -86,7 +89,54 @@ async function bootPython(panelHost = null) {
     ready.limited ? "limited" : "ready",
     ready.limited ? t.numpyFailed(py.bootProblem?.message || "") : "",
   );
+  attachEditorsWhenIdle();
   return py;
+}
+
+/** Editors join the page as their cells come within half a screen of the view (cell.js
+ * attachEditor says why not all at once). */
+function watchEditors(cells) {
+  editorWatch?.disconnect();
+  editorWatch = null;
+  const waiting = new Map(cells.filter((c) => c.pendingEditor).map((c) => [c.el, c]));
+  if (!waiting.size || typeof IntersectionObserver !== "function") {
+    for (const cell of waiting.values()) cell.attachEditor();
+    return;
+  }
+  const watch = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        waiting.get(entry.target)?.attachEditor();
+        watch.unobserve(entry.target);
+      }
+    },
+    { rootMargin: "50% 0px" },
+  );
+  for (const el of waiting.keys()) watch.observe(el);
+  editorWatch = watch;
+}
+
+/** The editors still off the page join it one per idle moment, once no run is pending
+ * (Python has started by then, or is not going to start before the reader asks). */
+function attachEditorsWhenIdle() {
+  if (idleAttaching) return;
+  idleAttaching = true;
+  const later = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+  const step = () => {
+    const next = page?.cells.find((c) => c.pendingEditor);
+    if (!next) {
+      idleAttaching = false;
+      return;
+    }
+    if (runsPending > 0 || python?.running) {
+      setTimeout(() => later(step), 250);
+      return;
+    }
+    next.attachEditor();
+    later(step);
+  };
+  later(step);
 }
 
 /** The memory snapshot (snapshot.js) is taken in the background once Python has been up
@@ -118,7 +168,12 @@ const CANCELLED = { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, c
 function runCell(cell) {
   const stops = cell.stops;
   const job = queue.then(() => (cell.stops === stops ? execute(cell, stops) : CANCELLED));
-  queue = job.catch(() => {});
+  runsPending += 1;
+  queue = job
+    .catch(() => {})
+    .finally(() => {
+      runsPending -= 1;
+    });
   if (cell.el.dataset.state !== "running") cell.setState("running", t.status.queued);
   return job;
 }
@@ -228,6 +283,8 @@ function leave() {
   }
   if (python?.running) python.stop();
   if (python) python.dropNamespace(page.ns);
+  editorWatch?.disconnect();
+  editorWatch = null;
   progress.detach();
 }
 
@@ -260,6 +317,7 @@ function scan() {
     (el, i) => new Cell(el, i, key, { key: keys[i], after: keys[i - 1] || "", saved: saved[i] }, actions),
   );
   for (const cell of page.cells) cell.mount();
+  watchEditors(page.cells);
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
 }
@@ -274,6 +332,7 @@ async function startInBackground() {
   if (python?.booted) {
     searchNow();
     prepareRenderers();
+    python.booted.then(attachEditorsWhenIdle, attachEditorsWhenIdle);
     return;
   }
   const early = await earlyStart;
@@ -283,6 +342,7 @@ async function startInBackground() {
     return;
   }
   searchNow();
+  attachEditorsWhenIdle(); // Python waits for the reader: nothing competes for the CPU
   document.addEventListener("focusin", warmUp, { capture: true });
   document.addEventListener("pointerover", warmUp, { capture: true });
 }

@@ -1,0 +1,42 @@
+"""What a lesson page's start-up imports: nothing it does not need before the first cell.
+
+Every module imported at start-up is paid for on every page visit in the browser, on the
+critical path to the first output (bench/boot.py). Measured in Pyodide under Node:
+``difflib`` 40 ms (lessonkit.cells needs it only to explain a mismatch), ``numpy.random``
+30 ms (pyautograd's default generator needs it only at the first random number). The worker
+takes site-packages from Pyodide's loader rather than ``sysconfig`` (60 ms), and the
+harness must not bring it back.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("difflib", "numpy.random", "sysconfig")
+
+START_UP = f"""
+import importlib.util, json, sys
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "runtime" / "python")!r}]
+import numpy
+before = set(sys.modules)
+import lessonkit, pyautograd
+spec = importlib.util.spec_from_file_location("_lessonrunner", {str(ROOT / "runtime" / "src" / "harness.py")!r})
+spec.loader.exec_module(importlib.util.module_from_spec(spec))
+loaded = sorted(set(sys.modules) - before)
+pyautograd.manual_seed(0)
+first = pyautograd.randn(3).tolist()
+print(json.dumps({{"loaded": loaded, "first": first, "random_after": "numpy.random" in sys.modules}}))
+"""
+
+
+def test_start_up_leaves_heavy_modules_out():
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", START_UP], capture_output=True, text=True, check=True
+    ).stdout
+    seen = json.loads(out)
+    assert [m for m in HEAVY if m in seen["loaded"]] == []
+    # the lazily made twister still gives PyTorch's numbers (torch.manual_seed(0); torch.randn(3))
+    assert seen["random_after"]
+    assert [round(x, 4) for x in seen["first"]] == [1.541, -0.2934, -2.1788]
