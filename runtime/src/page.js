@@ -83,7 +83,8 @@ async function bootPython(panelHost = null) {
   const py = await getPython();
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
-  offline = offline || keepForOffline().catch(() => null); // Python works: keep it for offline
+  // Python works: keep it for offline, once the runs asked for during the boot are over
+  offline = offline || afterRuns().then(() => keepForOffline().catch(() => null));
   snapshotTimer = snapshotTimer || setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
   progress.finish(
     ready.limited ? "limited" : "ready",
@@ -137,6 +138,21 @@ function attachEditorsWhenIdle() {
     later(step);
   };
   later(step);
+}
+
+/** Resolves once no run is queued or running and the page is idle. What only later visits
+ * or later reading need (the offline copy, Material's search index) waits for the runs the
+ * reader asked for while Python started: on this machine's two cores they took the CPU the
+ * first output was drawn with. */
+function afterRuns() {
+  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+  return new Promise((resolve) => {
+    const check = () => {
+      if (runsPending === 0 && !python?.running) idle(() => resolve());
+      else setTimeout(check, 100);
+    };
+    check();
+  });
 }
 
 /** The memory snapshot (snapshot.js) is taken in the background once Python has been up
@@ -338,7 +354,11 @@ async function startInBackground() {
   const early = await earlyStart;
   if (early || (await startsAtOnce(runtimeURL))) {
     // Material's search index is built once the boot is over (search-hold.js)
-    searchAfter(bootPython(false).catch(() => {}));
+    searchAfter(
+      bootPython(false)
+        .catch(() => {})
+        .then(afterRuns),
+    );
     return;
   }
   searchNow();

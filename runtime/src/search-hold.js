@@ -1,7 +1,7 @@
 // The page's side of search-worker.js: Material's search index is built only once Python's
-// start is over (or failed), at once on a page that boots nothing, and the moment the
-// reader goes for the search box. Says so on a BroadcastChannel; the held worker asks when it
-// starts, in case it missed the word.
+// start, and the runs asked for during it, are over (or failed; page.js afterRuns), at once
+// on a page that boots nothing, and the moment the reader goes for the search box. Says so
+// on a BroadcastChannel; the held worker asks when it starts, in case it missed the word.
 const CHANNEL = "pyautograd-lessons:search";
 const SEARCH = "[data-md-component=search-query], label[for=__search], [data-md-toggle=search]";
 
