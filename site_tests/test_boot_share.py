@@ -143,3 +143,31 @@ def test_the_fonts_a_lesson_uses_are_preloaded_from_its_head(browser, server, of
         assert not session.errors, session.errors
     finally:
         session.close()
+
+
+def test_a_run_asked_for_during_the_boot_comes_before_the_search_index(browser, server, offline_fallback):
+    """The reader's run, asked for while Python starts, has the machine first: Material's search
+    index (and the offline copy) wait until no run is pending (page.js afterRuns)."""
+    held = []
+    session = _open(browser, server, offline_fallback, "playground/", hold_wasm=held)
+    page = session.page
+    try:
+        wait_cells(page)
+        while not held:
+            page.wait_for_timeout(50)
+        set_code(
+            page, 0, "import time\nt0 = time.time()\nwhile time.time() - t0 < 2:\n    pass\nprint('শেষ')"
+        )
+        cell(page, 0).locator('[data-role="run"]').click()  # waits for Python
+        held[0].continue_()
+        page.wait_for_function("window.lessonRunner.pythonStart !== null")
+        page.wait_for_function("document.querySelector('[data-cell=\"0\"]').dataset.state === 'running'")
+        page.wait_for_timeout(500)  # Python is up and the run is on: the index still waits
+        assert cell(page, 0).get_attribute("data-state") == "running"
+        assert not _sent(session, REAL)
+        page.wait_for_function("document.querySelector('[data-cell=\"0\"]').dataset.state === 'done'")
+        assert output_text(page, 0).strip() == "শেষ"
+        _wait_sent(page, session, REAL)  # and is built once the run is over
+        assert not session.errors, session.errors
+    finally:
+        session.close()
