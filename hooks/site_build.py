@@ -15,7 +15,8 @@
 * ``on_post_build``: writes the browser runtime into the site (hooks/runtime_assets.py):
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
-  a sha256 manifest and the service worker.
+  a sha256 manifest and the service worker; then draws every page's formulas with KaTeX
+  (hooks/math_prerender.py), so the browser no longer runs it.
 """
 
 import hashlib
@@ -23,6 +24,7 @@ import re
 from pathlib import Path
 
 import cells_fence
+import math_prerender
 import runtime_assets
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -126,6 +128,7 @@ def on_post_build(config):
             raise PluginError(f"Material's search worker {real} is not in {workers}")
         (workers / name).write_text(text)
     try:
-        runtime_assets.build(root, Path(config.site_dir), app)
+        runtime_assets.build(root, Path(config.site_dir), app)  # also makes node_modules right
     except runtime_assets.SiteBuildError as exc:
         raise PluginError(str(exc)) from None
+    math_prerender.prerender_site(Path(config.site_dir), root / "node_modules" / "katex")

@@ -188,3 +188,16 @@ def test_installable_app_manifest_icons_and_service_worker(built_site, manifest)
     listed = {rel: entry["sha256"] for rel, entry in manifest["files"].items()}
     assert {k: v for k, v in precache["files"].items() if k != "assets/runtime/manifest.json"} == listed
     assert 'addEventListener("fetch"' in sw
+
+
+def test_formulas_are_drawn_at_build_time_and_math_js_is_left_out(built_site):
+    """hooks/math_prerender.py: every formula arrives drawn by KaTeX (as runtime/src/math.js
+    would draw it), so no page loads math.js."""
+    lesson = (built_site / "lessons" / "01-computational-graph" / "index.html").read_text()
+    formulas = re.findall(r'<(?:span|div) class="arithmatex"[^>]*>', lesson)
+    assert len(formulas) > 20
+    assert all('data-katex="ok"' in tag for tag in formulas)
+    assert lesson.count('class="katex"') >= len(formulas)
+    assert "\\(" not in lesson.split('class="md-content"', 1)[1].split("</article>", 1)[0]
+    for page in built_site.rglob("*.html"):
+        assert "assets/runtime/math.js" not in page.read_text(), page

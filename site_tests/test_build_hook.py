@@ -136,3 +136,40 @@ def test_a_cell_fence_outside_the_contract_fails_the_build_with_its_page_and_lin
         cells_fence.CellSyntaxError, match=r"^lessons/x\.md: line 3: unknown class \.expect_error"
     ):
         cells_fence.check_page("text\n\n```python {.run .expect_error}\n1/0\n```\n", "lessons/x.md")
+
+
+def test_formulas_are_read_as_math_js_reads_them():
+    import math_prerender
+
+    assert math_prerender.formula("span", r"\(a &lt; b\)") == ("a < b", False)
+    assert math_prerender.formula("div", r"\[z = x^2\]") == ("z = x^2", True)
+    assert math_prerender.formula("span", r" \[x\] ") == ("x", True)
+
+
+def test_without_node_the_pages_keep_math_js(tmp_path, monkeypatch, caplog):
+    import math_prerender
+
+    page = tmp_path / "index.html"
+    text = (
+        '<p><span class="arithmatex">\\(x\\)</span></p>'
+        '<script src="assets/runtime/math.js" type="module"></script>'
+    )
+    page.write_text(text)
+    monkeypatch.setattr(math_prerender.shutil, "which", lambda name: None)
+    with caplog.at_level(logging.WARNING, logger="mkdocs.hooks.site_build"):
+        assert math_prerender.prerender_site(tmp_path, REPO / "node_modules" / "katex") is False
+    assert page.read_text() == text  # the browser draws the formula, as before
+    assert "drawn in the browser" in caplog.text
+
+
+def test_with_node_the_formula_is_drawn_and_math_js_dropped(tmp_path):
+    import math_prerender
+
+    page = tmp_path / "index.html"
+    page.write_text(
+        '<p><span class="arithmatex">\\(x^2\\)</span></p><script src="../assets/runtime/math.js" type="module"></script>'
+    )
+    assert math_prerender.prerender_site(tmp_path, REPO / "node_modules" / "katex")
+    out = page.read_text()
+    assert '<span class="arithmatex" data-katex="ok"><span class="katex">' in out
+    assert "math.js" not in out

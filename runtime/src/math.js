@@ -1,5 +1,7 @@
 // Render $...$ / $$...$$ (pymdownx.arithmatex, generic mode) with KaTeX from the site.
-// Runs on every page Material's instant navigation shows.
+// Runs on every page Material's instant navigation shows. Only a fallback: the build draws
+// the formulas itself (hooks/math_prerender.py, same options) and leaves this script out of
+// the pages, unless it had no Node to do it with.
 import katex from "katex";
 
 function render() {
