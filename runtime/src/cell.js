@@ -43,11 +43,10 @@ export class Cell {
   }
 
   /**
-   * Build the cell's controls and editor off the page; mount() puts them in. The editor is
-   * created while its box is detached and before the page changes: CodeMirror reads the
-   * document's selection as it starts, which lays out the whole page when a DOM change is
-   * pending, so a page that inserted each editor before building the next laid itself out
-   * once per cell (4 forced layouts each, most of building lesson 1's twenty cells).
+   * Build the cell's controls off the page; mount() puts them in. The editor itself is made
+   * later, in attachEditor(): building twenty CodeMirror views while the page started took
+   * 250-450 ms of the main thread that Python's boot needed on two cores, and most cells
+   * are out of view then.
    */
   _build() {
     const el = this.el;
@@ -97,11 +96,9 @@ export class Cell {
       this.showNotice(saved.adopted ? t.authorChanged : t.edited, "info");
     }
     this.edited = text !== this.original;
-    this.view = createEditor(editorBox, text, {
-      label: t.editorLabel(this.index),
-      onRun: () => this.actions.run(this),
-      onChange: (code) => this._save(code),
-    });
+    this.text = text; // the code till the editor exists (then the editor has it)
+    this.editorBox = editorBox;
+    this.view = null;
     this.parts = [bar, editorBox];
     this.runBtn.addEventListener("click", () => this.actions.run(this));
     this.stopBtn.addEventListener("click", () => this.actions.stop(this));
@@ -123,7 +120,10 @@ export class Cell {
       this.staticCode.before(bar);
       this.staticCode.dataset.role = "editor"; // where the editor goes, and its text till then
       this.pendingEditor = editorBox;
-    } else el.append(bar, editorBox);
+    } else {
+      el.append(bar, editorBox);
+      this.makeEditor();
+    }
     el.append(this.noticeEl, this.output.el);
     this.parts = null;
     if (this.edited) this.attachEditor();
@@ -136,18 +136,33 @@ export class Cell {
    * done for every cell at once: an editor on the page measures itself as it starts, which
    * lays out the whole page, and twenty of them during start-up took the CPU Python's boot
    * needed. page.js attaches editors as their cells come near the view, and the others
-   * once Python is up and idle. Runs, Copy and Reset work before it too (the editor exists,
-   * only off the page).
+   * once Python is up and idle. Runs and Copy work before it too (they read `code`).
    */
   attachEditor() {
+    this.makeEditor();
     if (!this.pendingEditor) return;
     this.staticCode.replaceWith(this.pendingEditor);
     this.staticCode = null;
     this.pendingEditor = null;
   }
 
+  /**
+   * Make the editor while its box is still off the page. CodeMirror reads the document's
+   * selection as it starts, which lays out the whole page when a DOM change is pending: a
+   * batch of cells is made first and put in after (page.js), one layout for the batch.
+   */
+  makeEditor() {
+    if (this.view) return;
+    this.view = createEditor(this.editorBox, this.text, {
+      label: t.editorLabel(this.index),
+      onRun: () => this.actions.run(this),
+      onChange: (code) => this._save(code),
+    });
+    this.text = null;
+  }
+
   get code() {
-    return this.view.state.doc.toString();
+    return this.view ? this.view.state.doc.toString() : this.text;
   }
 
   _save(code) {
@@ -187,11 +202,11 @@ export class Cell {
 
   reset() {
     if (this.code === this.original) return;
+    this.attachEditor();
     replaceText(this.view, this.original);
     this.saved = null; // back on the author's current code
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
-    this.attachEditor();
     this.view.focus();
   }
 

@@ -106,9 +106,12 @@ function watchEditors(cells) {
   }
   const watch = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        waiting.get(entry.target)?.attachEditor();
+      const near = entries.filter((e) => e.isIntersecting && waiting.has(e.target));
+      const batch = near.map((e) => waiting.get(e.target));
+      for (const cell of batch) cell.makeEditor(); // all off the page first (makeEditor says why)
+      for (const cell of batch) cell.attachEditor();
+      for (const entry of near) {
+        waiting.delete(entry.target);
         watch.unobserve(entry.target);
       }
     },
