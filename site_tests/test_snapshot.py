@@ -27,6 +27,10 @@ def _reload(page):
     wait_cells(page)
 
 
+def _steps(page):
+    return [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+
+
 def _random_number(page, last):
     set_code(page, last, "import random\nprint(random.random())")
     run_and_wait(page, last)
@@ -41,6 +45,8 @@ def test_reload_restores_python_from_the_snapshot(browser, server, offline_fallb
         last = page.evaluate("window.lessonRunner.cells") - 1
         run_and_wait(page, 0)
         assert page.evaluate("window.lessonRunner.pythonStart") == "started"
+        # a first visit does not ask Cache Storage for a snapshot (snapshot-hint.js)
+        assert "no snapshot" not in _steps(page), _steps(page)
         set_code(page, last, "left_here = 1")
         run_and_wait(page, last)
         page.evaluate("window.lessonRunner.offlineReady()")  # takes the snapshot too
@@ -94,6 +100,10 @@ def test_a_snapshot_that_cannot_be_restored_is_dropped(browser, server, offline_
         assert "নমস্কার" in output_text(page, 0)
         assert page.evaluate("window.lessonRunner.pythonStart") == "started"
         assert not page.evaluate(HAS_SNAPSHOT_JS, [cache, url])
+        _reload(page)  # the page stored one before, so the worker looks, finds none, starts
+        run_and_wait(page, 0)
+        assert page.evaluate("window.lessonRunner.pythonStart") == "started"
+        assert "no snapshot" in _steps(page), _steps(page)
         assert not session.errors, session.errors
     finally:
         session.close()

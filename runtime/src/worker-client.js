@@ -6,6 +6,7 @@
 // that was running, resolves every run still waiting on it, and a fresh worker boots.
 // The messages are listed in protocol.js.
 import { FromWorker, ToWorker } from "./protocol.js";
+import { pythonWorkerName, rememberSnapshotStored } from "./snapshot-hint.js";
 
 const STOP_TICK_MS = 100;
 const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
@@ -27,7 +28,7 @@ function newInterruptBuffer() {
  * parsed; PythonWorker.boot() for every other start.
  */
 export function startWorker(runtimeURL) {
-  const worker = new Worker(`${runtimeURL}worker.js`, { type: "module", name: "pyodide" });
+  const worker = new Worker(`${runtimeURL}worker.js`, { type: "module", name: pythonWorkerName() });
   const started = {
     worker,
     createdAt: performance.timeOrigin + performance.now(),
@@ -198,6 +199,7 @@ export class PythonWorker {
         }
         const done = (stored) => {
           helper.terminate();
+          if (stored) rememberSnapshotStored();
           resolve(stored);
         };
         helper.onmessage = (event) => done(Boolean(event.data?.stored));

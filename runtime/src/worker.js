@@ -2,6 +2,7 @@
 // It never touches the DOM and knows nothing of the page beyond those messages.
 import harnessSource from "./harness.py";
 import { FromWorker, ToWorker } from "./protocol.js";
+import { mayRestore } from "./snapshot-hint.js";
 import { AFTER_RESTORE_PYTHON, dropSnapshot, PYTHON_ENV, readSnapshot } from "./snapshot.js";
 
 const OUTPUT_CAP = 200000; // characters of stdout+stderr per cell
@@ -197,9 +198,11 @@ async function loadNumpy(manifest, beforeImport) {
  * Start Python: from this build's memory snapshot when there is one (a restore takes a
  * fraction of a start; NumPy then loads after it), else normally, with NumPy loading inside
  * Pyodide's start-up. A snapshot that fails to restore is dropped and Python starts normally.
+ * `saved` is null when this worker was told there is none to look for (snapshot-hint.js).
  */
 async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
-  const bytes = await saved;
+  const bytes = saved && (await saved);
+  if (saved && !bytes) mark("no snapshot");
   if (bytes) {
     mark("snapshot read");
     try {
@@ -233,7 +236,8 @@ async function boot() {
   try {
     step("python", "start");
     const manifest = await manifestLoad;
-    const saved = readSnapshot(manifest.build, runtimeURL);
+    // a first visit has no snapshot to look for (snapshot-hint.js): Python starts at once
+    const saved = mayRestore(self.name) ? readSnapshot(manifest.build, runtimeURL) : null;
     const wheelData = ["pyautograd", "lessonkit"].map((name) => {
       const entry = manifest.wheels[name];
       const data = fetchVerified(`${runtimeURL}wheels/${entry.file}`, entry.sha256);
