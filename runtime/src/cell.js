@@ -121,8 +121,8 @@ export class Cell {
       this.staticCode.dataset.role = "editor"; // where the editor goes, and its text till then
       this.pendingEditor = editorBox;
     } else {
+      this.makeEditor(); // off the page first (makeEditor says why)
       el.append(bar, editorBox);
-      this.makeEditor();
     }
     el.append(this.noticeEl, this.output.el);
     this.parts = null;
