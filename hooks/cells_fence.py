@@ -11,6 +11,7 @@ turns each ``.lr-cell`` into an editor with buttons when the page loads.
 from __future__ import annotations
 
 import html
+import re
 import sys
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from lessonkit.cells import EXPECT_ERROR, EXPECTED, RUN, CellSyntaxError, parse_
 
 # The label shown above an expected-output block (the reader sees it even without JS).
 EXPECTED_LABEL = "প্রত্যাশিত আউটপুট"
+
+
+# Pygments writes an empty anchor per line; a cell's static code is replaced by its
+# editor as it comes into view, so they would only be elements to parse and lay out.
+_LINE_ANCHOR = re.compile(r'<a id="__codelineno-[^"]*" name="[^"]*" href="[^"]*"></a>')
 
 
 def _highlight(src, language, options, md, classes, id_value="", attrs=None):
@@ -48,9 +54,10 @@ def python_fence(src, language, class_name, options, md, **kwargs):
         return _highlight(src, language, options, md, classes, kwargs.get("id_value"), kwargs.get("attrs"))
     expect_error = EXPECT_ERROR in classes
     rest = [c for c in classes if c not in (RUN, EXPECT_ERROR)]
-    code = _highlight(src, language, options, md, rest)
+    code = _LINE_ANCHOR.sub("", _highlight(src, language, options, md, rest))
     marker = ' data-expect-error=""' if expect_error else ""
-    return f'<div class="lr-cell"{marker} data-src="{html.escape(src, quote=True)}">{code}</div>'
+    lines = src.count("\n") + 1
+    return f'<div class="lr-cell"{marker} style="--lr-lines: {lines}" data-src="{html.escape(src, quote=True)}">{code}</div>'
 
 
 def text_fence(src, language, class_name, options, md, **kwargs):

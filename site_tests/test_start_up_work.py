@@ -26,17 +26,20 @@ def test_editors_out_of_view_wait_until_their_cell_comes_near(browser, server, o
         last = cell(page, LAST)
         page.wait_for_timeout(500)  # give an eager page time to attach everything: it must not
         assert last.locator(".cm-editor").count() == 0
-        # the reader still sees the code (the build's highlighted copy) and the cell's buttons
+        # the cell holds the code (the build's highlighted copy) and its buttons; off screen
+        # that copy is not laid out either (content-visibility), which innerText would show
+        # as empty, so its text is read from the DOM
+        rendered = "(el) => el.checkVisibility({contentVisibilityAuto: true})"
         static = last.locator(':scope > .highlight[data-role="editor"]')
         assert static.count() == 1
         original = last.get_attribute("data-src")
-        assert static.inner_text().strip() == original.strip()
+        assert static.text_content().strip() == original.strip()
+        assert not static.locator("code").first.evaluate(rendered)
         assert last.locator('[data-role="run"]').count() == 1
         assert _editors(page) < page.evaluate("window.lessonRunner.cells")
 
         # a paragraph far below is not laid out yet; it is once it comes into view
         far = page.locator(".md-content__inner > p:has(> *)").last.locator("> *").first
-        rendered = "(el) => el.checkVisibility({contentVisibilityAuto: true})"
         assert not far.evaluate(rendered)
 
         last.scroll_into_view_if_needed()
