@@ -17,7 +17,8 @@ headless Chromium. Each round measures, in fresh browser contexts:
 
 Every round runs all five, so load changes on the machine hit them alike; the floor runs
 before the site on odd rounds and after it on even ones, after one uncounted floor load that
-warms the disk and the browser. The medians go into bench/RESULTS.md under its own heading (other sections of that file are left alone).
+warms the disk and the browser; each of the two cold loads starts once the machine is quiet
+(settle). The medians go into bench/RESULTS.md under its own heading (other sections of that file are left alone).
 Needs NumPy's Pyodide wheel (PYODIDE_PACKAGES_DIR or ~/.cache/pyodide-packages).
 """
 
@@ -132,6 +133,29 @@ class MachineLoad:
         return False
 
 
+def settle(quiet_cores: float = 0.15, window: float = 0.25, longest: float = 15.0) -> float:
+    """Wait until the machine is quiet (under `quiet_cores` busy over `window` seconds), at
+    most `longest` seconds; returns the seconds waited.
+
+    A closed context leaves work behind for a second or more (its renderer's exit, V8's
+    compiler threads): in 10 rounds without this, the site loaded right after a floor took
+    5.65 s (median) against 5.01 s right after another site load, and the floor 4.82 s
+    after a floor against 4.60 s after a site. Each measured load starts on a quiet
+    machine instead, so neither side pays for the one before it."""
+    start = time.monotonic()
+    while time.monotonic() - start < longest:
+        before = machine_busy_seconds()
+        time.sleep(window)
+        after = machine_busy_seconds()
+        if before is None or after is None or (after - before) / window < quiet_cores:
+            break
+    SETTLED.append(time.monotonic() - start)
+    return SETTLED[-1]
+
+
+SETTLED: list[float] = []  # what settle() waited, for the report
+
+
 def lesson_paths(site: pathlib.Path) -> list[str]:
     return sorted(p.parent.name for p in (site / "lessons").glob("*/index.html"))
 
@@ -143,6 +167,7 @@ def measure_floor(browser, url: str) -> tuple[float, list, tuple]:
     try:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT_MS)
+        settle()
         with MachineLoad() as load:
             page.goto(url + "floor/")
             page.wait_for_function("window.floorDone && window.floorDone.ok")
@@ -159,6 +184,7 @@ def measure_site(browser, url: str, lessons: list[str]) -> dict:
     out = {}
     try:
         first = f"{url}lessons/{lessons[0]}/"
+        settle()
         with MachineLoad() as load:
             page.goto(first, wait_until="commit")  # a reader can press Run once the cells are there,
             page.wait_for_function("window.lessonRunner && window.lessonRunner.cells > 0")  # not at "load"
@@ -327,7 +353,8 @@ def main(argv=None):
                 summary = {k: v for k, v in rounds[-1].items() if not k.endswith(("steps", "load"))}
                 ratio = rounds[-1]["cold"] / floors[-1]
                 print(
-                    f"round {i + 1}: floor {floors[-1]:.2f} s, cold/floor {ratio:.2f}, site {summary}",
+                    f"round {i + 1}: floor {floors[-1]:.2f} s, cold/floor {ratio:.2f}, site {summary},"
+                    f" waited for a quiet machine {SETTLED[-2]:.2f} + {SETTLED[-1]:.2f} s",
                     flush=True,
                 )
             browser.close()
