@@ -133,6 +133,9 @@ class MachineLoad:
         return False
 
 
+SETTLED: list[float] = []  # what settle() waited, for the round lines
+
+
 def settle(quiet_cores: float = 0.15, window: float = 0.25, longest: float = 15.0) -> float:
     """Wait until the machine is quiet (under `quiet_cores` busy over `window` seconds), at
     most `longest` seconds; returns the seconds waited.
@@ -151,9 +154,6 @@ def settle(quiet_cores: float = 0.15, window: float = 0.25, longest: float = 15.
             break
     SETTLED.append(time.monotonic() - start)
     return SETTLED[-1]
-
-
-SETTLED: list[float] = []  # what settle() waited, for the report
 
 
 def lesson_paths(site: pathlib.Path) -> list[str]:

@@ -3,6 +3,7 @@
 import hashlib
 import json
 import re
+from html import unescape
 
 from conftest import REPO
 
@@ -146,15 +147,13 @@ def test_cells_and_expected_blocks_are_in_the_html(built_site):
 def test_cells_static_code_has_no_line_anchors_and_knows_its_line_count(built_site):
     """The static code is shown only until the editor replaces it: Pygments' per-line
     anchors would only add elements to lay out, and the line count sizes it off screen."""
-    import html as html_lib
-
     page = (built_site / "lessons/01-computational-graph/index.html").read_text()
     cells = re.findall(
         r'<div class="lr-cell"[^>]*style="--lr-lines: (\d+)" data-src="([^"]*)">(.*?)</div>', page, re.S
     )
     assert len(cells) >= 5
     for lines, src, code in cells:
-        assert int(lines) == html_lib.unescape(src).count("\n") + 1
+        assert int(lines) == unescape(src).count("\n") + 1
         assert "__codelineno" not in code
     # Material then mounts code blocks (copy buttons) only as they come into view.
     assert "content.lazy" in (REPO / "mkdocs.yml").read_text()
