@@ -39,10 +39,9 @@ import time
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "scripts"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve_site import make_server  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
 TIMEOUT_MS = 300_000
 SECTION = "## Boot: Python once per visit (`bench/boot.py`)"
 GOALS = {  # metric: (ratio against, at most)

@@ -26,19 +26,9 @@ REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "test-artifacts"
 sys.path.insert(0, str(REPO / "scripts"))
 sys.path.insert(0, str(REPO / "tests"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve_site import serve_in_thread  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--headless",
-    "--disable-gpu",
-    "--disable-quic",
-]
 BOOT_TIMEOUT_MS = 180_000
 
 
