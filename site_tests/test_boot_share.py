@@ -3,7 +3,9 @@ preloaded from the head (hooks/site_build.py), so they do not each lay the page 
 Material's search index is built only once the boot is over (runtime/src/search-worker.js,
 search-hold.js), or at once on a page that boots nothing, or the moment the reader goes for
 the search box; NumPy's modules are imported from bytecode built with the site
-(hooks/wheels.py numpy_bytecode), not compiled at every start.
+(hooks/wheels.py numpy_bytecode), not compiled at every start; the site's NumPy wheel is
+unpacked, not loaded with Pyodide's loadPackage, so only the extension modules an import
+needs are loaded (runtime/src/worker.js boot), and loadPackage is the fallback.
 """
 
 import re
@@ -111,6 +113,64 @@ def test_numpy_is_imported_from_the_bytecode_built_with_the_site(browser, server
         assert output_text(page, last).strip() == "True [1]"
         assert cell(page, last).get_attribute("data-state") == "done"
         assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+# Run before anything imported numpy.random or numpy.fft: which of their modules are loaded,
+# whether Pyodide's package loader installed NumPy, then both used.
+NUMPY_MODULES_ON_IMPORT = """import sys, pyodide_js
+print(sorted(n for n in sys.modules if n.split(".")[:2] in (["numpy", "random"], ["numpy", "fft"])))
+print("numpy" in pyodide_js.loadedPackages.object_keys())
+import numpy as np
+print(np.random.default_rng(0).integers(0, 1000, 3).tolist(), np.fft.fft([1.0, 2.0]).real.tolist())"""
+
+
+def _numpy_modules_expected():
+    import numpy as np
+
+    rng = np.random.default_rng(0).integers(0, 1000, 3).tolist()
+    return f"{rng} {np.fft.fft([1.0, 2.0]).real.tolist()}"
+
+
+def test_numpys_wheel_is_unpacked_and_its_modules_load_when_imported(browser, server, numpy_in_site):
+    session = _open(browser, server, (), "playground/")
+    page = session.page
+    try:
+        wait_cells(page)
+        last = page.evaluate("window.lessonRunner.cells") - 1
+        set_code(page, last, NUMPY_MODULES_ON_IMPORT)
+        run_and_wait(page, last)
+        assert output_text(page, last).strip().splitlines() == ["[]", "False", _numpy_modules_expected()]
+        steps = [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+        assert steps.index("numpy unpacked") < steps.index("numpy imported"), steps
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def test_numpy_falls_back_to_pyodides_loader_when_its_wheel_fails_to_download(browser, server, numpy_in_site):
+    refused = []
+
+    def refuse_once(route):
+        if refused:
+            return route.fallback()
+        refused.append(route.request.url)
+        return route.abort()
+
+    session = PageSession(browser, server.url.rstrip("/"))
+    session.context.route(f"**/pyodide/{numpy_in_site['file']}", refuse_once)
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        last = page.evaluate("window.lessonRunner.cells") - 1
+        set_code(page, last, NUMPY_MODULES_ON_IMPORT)
+        run_and_wait(page, last)
+        assert refused, "the wheel was never asked for"
+        assert output_text(page, last).strip().splitlines() == ["[]", "True", _numpy_modules_expected()]
+        steps = [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+        assert "numpy unpacked" not in steps and "numpy imported" in steps, steps
     finally:
         session.close()
 
