@@ -101,17 +101,23 @@ def test_a_page_without_cells_builds_the_search_index_at_once(browser, server, o
         session.close()
 
 
+def _run_in_playground(page, code):
+    """Run `code` in the playground's last cell: that cell's index, its output, the boot's steps."""
+    wait_cells(page)
+    last = page.evaluate("window.lessonRunner.cells") - 1
+    set_code(page, last, code)
+    run_and_wait(page, last)
+    steps = [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+    return last, output_text(page, last).strip(), steps
+
+
 def test_numpy_is_imported_from_the_bytecode_built_with_the_site(browser, server, numpy_in_site):
     assert numpy_in_site["bytecode"]["file"].startswith("numpy-pyc-")
     session = _open(browser, server, (), "playground/")
-    page = session.page
     try:
-        wait_cells(page)
-        last = page.evaluate("window.lessonRunner.cells") - 1
-        set_code(page, last, NUMPY_FROM_BYTECODE)
-        run_and_wait(page, last)
-        assert output_text(page, last).strip() == "True [1]"
-        assert cell(page, last).get_attribute("data-state") == "done"
+        last, output, _ = _run_in_playground(session.page, NUMPY_FROM_BYTECODE)
+        assert output == "True [1]"
+        assert cell(session.page, last).get_attribute("data-state") == "done"
         assert not session.errors, session.errors
     finally:
         session.close()
@@ -135,14 +141,9 @@ def _numpy_modules_expected():
 
 def test_numpys_wheel_is_unpacked_and_its_modules_load_when_imported(browser, server, numpy_in_site):
     session = _open(browser, server, (), "playground/")
-    page = session.page
     try:
-        wait_cells(page)
-        last = page.evaluate("window.lessonRunner.cells") - 1
-        set_code(page, last, NUMPY_MODULES_ON_IMPORT)
-        run_and_wait(page, last)
-        assert output_text(page, last).strip().splitlines() == ["[]", "False", _numpy_modules_expected()]
-        steps = [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+        _, output, steps = _run_in_playground(session.page, NUMPY_MODULES_ON_IMPORT)
+        assert output.splitlines() == ["[]", "False", _numpy_modules_expected()]
         assert steps.index("numpy unpacked") < steps.index("numpy imported"), steps
         assert not session.errors, session.errors
     finally:
@@ -160,16 +161,11 @@ def test_numpy_falls_back_to_pyodides_loader_when_its_wheel_fails_to_download(br
 
     session = PageSession(browser, server.url.rstrip("/"))
     session.context.route(f"**/pyodide/{numpy_in_site['file']}", refuse_once)
-    page = session.page
     try:
-        page.goto(server.url + "playground/")
-        wait_cells(page)
-        last = page.evaluate("window.lessonRunner.cells") - 1
-        set_code(page, last, NUMPY_MODULES_ON_IMPORT)
-        run_and_wait(page, last)
+        session.page.goto(server.url + "playground/")
+        _, output, steps = _run_in_playground(session.page, NUMPY_MODULES_ON_IMPORT)
         assert refused, "the wheel was never asked for"
-        assert output_text(page, last).strip().splitlines() == ["[]", "True", _numpy_modules_expected()]
-        steps = [step for step, _ in page.evaluate("window.lessonRunner.bootTimeline")]
+        assert output.splitlines() == ["[]", "True", _numpy_modules_expected()]
         assert "numpy unpacked" not in steps and "numpy imported" in steps, steps
     finally:
         session.close()
