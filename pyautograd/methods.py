@@ -1,19 +1,21 @@
-"""Attach the ops to Tensor as methods and operators, and implement in-place operations.
-
-In-place rule (as in PyTorch): while recording, a leaf that requires grad may not be
-modified in place. A non-leaf may: the op is recorded out of place and the tensor takes
-the result's value and ``grad_fn``. Every in-place change bumps the tensor's version,
-which lets saved-for-backward checks notice it.
-"""
+"""Attach the ops to Tensor as methods and operators (the in-place rules are in ``in_place.py``;
+element-wise ops declared with ``ops.unary.unary`` bring their own methods)."""
 
 import numbers
-import operator
 
 import numpy as np
 
 from . import accumulate_hooks, devices, dtypes
-from .function import AccumulateGrad, forward_ad_state
+from .function import forward_ad_state
 from .grad_mode import state as grad_mode
+from .in_place import (
+    VIEW_OF_LEAF_INPLACE,
+    apply_in_place,
+    has_tangent,
+    method_in_place,
+    requires_grad,
+    write_outside_graph,
+)
 from .ops import elementwise as ew
 from .ops import (
     gather,
@@ -30,174 +32,35 @@ from .ops import (
     special,
     statistics,
 )
-from .ops.common import as_tensor_arg, shape_of
+from .ops.common import as_tensor_arg
 from .tensor import Tensor
-
-_LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
-_VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
-
-
-_VIEW_OF_NON_LEAF_INPLACE = (
-    "pyautograd does not support in-place operations on a view of a tensor that is part of the "
-    "graph: PyTorch rewrites the base tensor's graph (CopySlices), pyautograd would silently give "
-    "the base a wrong gradient. Write it out of place instead (torch.where, masked_fill, torch.cat) "
-    "or build a new tensor."
-)
-
-
-def _view_root(t):
-    """For a view (``y[0]``, ``y.t()``, ``y.view(4)``, views of views): the node of the tensor it
-    is a view of (AccumulateGrad for a leaf); ``None`` when ``t`` is not a recorded view."""
-    node = t.grad_fn
-    if node is None or not getattr(node, "is_view", False):
-        return None
-    while getattr(node, "is_view", False):
-        node = node.next_functions[0][0]
-    return node
-
-
-def _requires_grad(x):
-    return isinstance(x, Tensor) and x._requires_grad
-
-
-def _write_into(self, values):
-    """Copy ``values`` (an array) into self's memory, keeping views of self in sync."""
-    if values.shape != self._data.shape:
-        raise RuntimeError(
-            f"output with shape {list(self._data.shape)} doesn't match the "
-            f"broadcast shape {list(values.shape)}"
-        )
-    np.copyto(self._data, values, casting="unsafe")
-    self._bump_version()
-
-
-def _has_tangent(self, args):
-    """Forward AD is on and a tangent is involved: the in-place op must update it too."""
-    return forward_ad_state.levels and (
-        self._tangent is not None or any(isinstance(a, Tensor) and a._tangent is not None for a in args)
-    )
-
-
-def _keep_tangent(self, result):
-    from .autograd.forward_ad import _set_tangent
-
-    _set_tangent(self, result._tangent)
-
-
-def _fits(data, other):
-    """Can ``other`` be combined into ``data`` in place without changing its shape?"""
-    if type(other) is Tensor:
-        other = other._data
-    elif type(other) in (int, float, bool):
-        return True
-    shape = shape_of(other)
-    return shape == data.shape or not shape or data.shape == np.broadcast_shapes(data.shape, shape)
-
-
-# The operator of each in-place ufunc, for 0-d float tensors: NumPy's scalar arithmetic rounds
-# as its ufuncs do and is ~20x cheaper than a ufunc writing into a 0-d array.
-_SCALAR_OPERATOR = {
-    np.add: operator.add,
-    np.subtract: operator.sub,
-    np.multiply: operator.mul,
-    np.true_divide: operator.truediv,
-}
-
-
-_INPLACE_OPERATOR = {
-    np.add: operator.iadd,
-    np.subtract: operator.isub,
-    np.multiply: operator.imul,
-    np.true_divide: operator.itruediv,
-}
-
-
-def _scalar_operand(other):
-    """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
-    if type(other) is Tensor:
-        other = other._data
-        return other[()] if not other.ndim and other.dtype.char in "fd" else None
-    return other if type(other) is float or type(other) is int else None
-
-
-def _write_outside_graph(self, other, ufunc):
-    """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
-    loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
-    Returns False when ``other`` does not fit in place (the general path decides)."""
-    data = self._data
-    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
-        value = other._data
-        if value.dtype is data.dtype:  # no cast to choose: NumPy's own in-place operator, the cheapest call
-            _INPLACE_OPERATOR[ufunc](data, value)
-        else:
-            ufunc(data, value, out=data, casting="unsafe")
-    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
-        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
-    elif _fits(data, other):
-        ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
-    else:
-        return False
-    self._bump_version()
-    return True
 
 
 def _arithmetic_inplace(op, ufunc):
-    """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``) through ``_inplace``, which writes
-    straight into memory outside the graph (``_write_outside_graph``) and records them in it."""
+    """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``) through ``apply_in_place``, which writes
+    straight into memory outside the graph (``write_outside_graph``) and records them in it."""
 
     def method(self, other, alpha=1):
         if alpha != 1:
             if op is ew.mul:  # PyTorch's mul_ has no alpha
                 raise TypeError("mul_() got an unexpected keyword argument 'alpha'")
-            return _inplace(self, op, other * alpha)
-        return _inplace(self, op, other, ufunc=ufunc)
+            return apply_in_place(self, op, other * alpha)
+        return apply_in_place(self, op, other, ufunc=ufunc)
 
     return method
 
 
 def _inplace_operator(ufunc, method):
     """``p -= t`` (``+=``, ``*=``): outside the graph (the lessons' update under no_grad) straight
-    to ``_write_outside_graph``, two frames sooner; everything else goes to ``method`` (``sub_``...)."""
+    to ``write_outside_graph``, two frames sooner; everything else goes to ``method`` (``sub_``...)."""
 
     def operator_(self, other):
-        if not grad_mode.enabled and not forward_ad_state.levels and _write_outside_graph(self, other, ufunc):
+        if not grad_mode.enabled and not forward_ad_state.levels and write_outside_graph(self, other, ufunc):
             return self
         return method(self, other)
 
     operator_.__name__ = f"__i{ufunc.__name__[:3]}__"
     return operator_
-
-
-def _inplace(self, op, *args, ufunc=None):
-    """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
-    recording = grad_mode.enabled and (self._requires_grad or any(_requires_grad(a) for a in args))
-    dual = forward_ad_state.levels and _has_tangent(self, args)
-    if not recording:
-        if ufunc is not None and not dual and _write_outside_graph(self, args[0], ufunc):
-            return self
-        current = Tensor._make(self._data)
-        current._tangent = self._tangent
-        result = op(current, *args)
-        _write_into(self, result._data)
-        if dual:
-            _keep_tangent(self, result)
-        return self
-    if self.grad_fn is None and self._requires_grad:
-        raise RuntimeError(_LEAF_INPLACE)
-    root = _view_root(self)
-    if root is not None:
-        raise RuntimeError(
-            _VIEW_OF_LEAF_INPLACE if isinstance(root, AccumulateGrad) else _VIEW_OF_NON_LEAF_INPLACE
-        )
-    old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
-    old_value._tangent = self._tangent
-    result = op(old_value, *args)
-    _write_into(self, result._data)
-    self.grad_fn = result.grad_fn
-    self._requires_grad = result._requires_grad
-    if dual:
-        _keep_tangent(self, result)
-    return self
 
 
 def _is_basic(key):
@@ -208,15 +71,15 @@ def _is_basic(key):
 
 def _setitem(self, key, value):
     key = index.normalize_index(key)
-    dual = _has_tangent(self, (value,))
-    value = value._data if isinstance(value, Tensor) and not _requires_grad(value) and not dual else value
-    if not dual and not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))):
+    dual = has_tangent(self, (value,))
+    value = value._data if isinstance(value, Tensor) and not requires_grad(value) and not dual else value
+    if not dual and not (grad_mode.enabled and (self._requires_grad or requires_grad(value))):
         self._data[key] = value._data if isinstance(value, Tensor) else value
         self._bump_version()
         return
     if grad_mode.enabled and self.grad_fn is None and self._requires_grad and _is_basic(key):
-        raise RuntimeError(_VIEW_OF_LEAF_INPLACE)  # PyTorch writes through a view: w[0] = 5
-    _inplace(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
+        raise RuntimeError(VIEW_OF_LEAF_INPLACE)  # PyTorch writes through a view: w[0] = 5
+    apply_in_place(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
 
 
 def _fill_(self, value):
@@ -224,7 +87,7 @@ def _fill_(self, value):
         raise RuntimeError(
             f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions."
         )
-    if not (grad_mode.enabled and (self._requires_grad or _requires_grad(value))) and not _has_tangent(
+    if not (grad_mode.enabled and (self._requires_grad or requires_grad(value))) and not has_tangent(
         self, (value,)
     ):
         # outside the graph (``p.grad.zero_()``, ``opt.zero_grad`` with set_to_none=False): write the memory
@@ -234,28 +97,17 @@ def _fill_(self, value):
             np.copyto(self._data, value._data if isinstance(value, Tensor) else value, casting="unsafe")
         self._bump_version()
         return self
-    return _inplace(self, lambda s: gather.filled(s, value))
+    return apply_in_place(self, lambda s: gather.filled(s, value))
 
 
 def _zero_(self):
     if grad_mode.enabled and self._requires_grad:
-        return _inplace(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
+        return apply_in_place(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     if not forward_ad_state.levels:  # ``p.grad.zero_()`` in the lessons' update loop
         self._data.fill(0)
         self._bump_version()
         return self
     return _fill_(self, 0)
-
-
-def _in_place(func):
-    """``name_``: the out-of-place ``func`` written back into the tensor (PyTorch records
-    it under the same node name, e.g. ``relu_`` gives ``ReluBackward0``)."""
-
-    def method(self, *args, **kwargs):
-        return _inplace(self, lambda current, *rest: func(current, *rest, **kwargs), *args)
-
-    method.__name__ = func.__name__ + "_"
-    return method
 
 
 def _new_factory(fill):
@@ -301,12 +153,12 @@ def _div(a, b, *, rounding_mode=None):
 
 def _div_(self, other, *, rounding_mode=None):
     if rounding_mode is None:
-        return _inplace(self, ew.div, other, ufunc=np.true_divide)
-    return _inplace(self, lambda s, o: rounding.div_rounded(s, o, rounding_mode), other)
+        return apply_in_place(self, ew.div, other, ufunc=np.true_divide)
+    return apply_in_place(self, lambda s, o: rounding.div_rounded(s, o, rounding_mode), other)
 
 
 def _copy_(self, src):
-    return _inplace(self, lambda s, v: shape.to(shape.expand(as_tensor_arg(v), *s.shape), s.dtype), src)
+    return apply_in_place(self, lambda s, v: shape.to(shape.expand(as_tensor_arg(v), *s.shape), s.dtype), src)
 
 
 def _cast(target):
@@ -535,16 +387,16 @@ _METHODS = {
     "sub_": _arithmetic_inplace(ew.sub, np.subtract),
     "mul_": _arithmetic_inplace(ew.mul, np.multiply),
     "div_": _div_,
-    "clamp_": lambda self, min=None, max=None: _inplace(self, ew.clamp, min, max),
+    "clamp_": lambda self, min=None, max=None: apply_in_place(self, ew.clamp, min, max),
     "fill_": _fill_,
-    "masked_fill_": _in_place(gather.masked_fill),
-    "scatter_": _in_place(gather.scatter),
-    "scatter_add_": _in_place(gather.scatter_add),
-    "index_add_": _in_place(gather.index_add),
-    "clamp_min_": _in_place(ew.clamp_min),
-    "clamp_max_": _in_place(ew.clamp_max),
-    "__ifloordiv__": _in_place(rounding.floor_divide),
-    "__imod__": _in_place(rounding.remainder),
+    "masked_fill_": method_in_place(gather.masked_fill),
+    "scatter_": method_in_place(gather.scatter),
+    "scatter_add_": method_in_place(gather.scatter_add),
+    "index_add_": method_in_place(gather.index_add),
+    "clamp_min_": method_in_place(ew.clamp_min),
+    "clamp_max_": method_in_place(ew.clamp_max),
+    "__ifloordiv__": method_in_place(rounding.floor_divide),
+    "__imod__": method_in_place(rounding.remainder),
     "zero_": _zero_,
     "copy_": _copy_,
 }
@@ -566,7 +418,7 @@ def install():
     for name, func in _METHODS.items():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:
-        setattr(Tensor, name + "_", _in_place(_METHODS[name]))
+        setattr(Tensor, name + "_", method_in_place(_METHODS[name]))
     Tensor.__iadd__ = _inplace_operator(np.add, Tensor.add_)
     Tensor.__isub__ = _inplace_operator(np.subtract, Tensor.sub_)
     Tensor.__imul__ = _inplace_operator(np.multiply, Tensor.mul_)

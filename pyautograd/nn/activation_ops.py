@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from ..function import Function
+from ..in_place import apply_in_place
 from ..ops import common
 from ..ops.common import data_of
 
@@ -188,9 +189,7 @@ class Silu(Function):
 
 def _in_place_or_not(op, input, inplace, *options):
     if inplace:
-        from ..methods import _inplace
-
-        return _inplace(input, lambda current: op.apply(current, *options))
+        return apply_in_place(input, lambda current: op.apply(current, *options))
     return op.apply(input, *options)
 
 
