@@ -70,41 +70,32 @@ from .grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
+from .ops import special as _special  # noqa: F401  (likewise)
+from .ops import unary as _unary
 from .ops.einsum import einsum
 from .ops.elementwise import (
-    abs,
     add,
     clamp,
     clamp_max,
     clamp_min,
     clip,
-    cos,
     eq,
-    exp,
     ge,
     gt,
     le,
-    log,
     lt,
     maximum,
     minimum,
     mul,
     ne,
-    neg,
     pow,
-    reciprocal,
-    relu,
-    sigmoid,
-    sin,
-    sqrt,
     square,
     sub,
-    tanh,
 )
 from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
 from .ops.index import where
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
-from .ops.logexp import expm1, log1p, log2, log10
 from .ops.logical import (
     all,
     allclose,
@@ -156,7 +147,6 @@ from .ops.shape import (
     unsqueeze,
 )
 from .ops.sorting import argsort, sort, topk
-from .ops.special import erfinv
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
@@ -177,8 +167,10 @@ from .tensor import Size, Tensor
 
 _methods.install()
 _random_tensors.install()
+_declared = _unary.published("torch")  # exp, sigmoid, log1p, atan...: declared once in ops/ (unary.py)
+globals().update(_declared)
 
-multiply, subtract, negative, fix = mul, sub, neg, trunc
+multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div
 __version__ = "0.1.0"
 

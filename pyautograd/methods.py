@@ -21,7 +21,6 @@ from .ops import (
     gather,
     index,
     linalg,
-    logexp,
     logical,
     norm,
     pieces,
@@ -29,8 +28,8 @@ from .ops import (
     rounding,
     shape,
     sorting,
-    special,
     statistics,
+    unary,
 )
 from .ops.common import as_tensor_arg
 from .tensor import Tensor
@@ -221,18 +220,7 @@ _METHODS = {
     "mul": ew.mul,
     "div": _div,
     "pow": ew.pow,
-    "neg": ew.neg,
-    "reciprocal": ew.reciprocal,
     "square": ew.square,
-    "exp": ew.exp,
-    "log": ew.log,
-    "sqrt": ew.sqrt,
-    "abs": ew.abs,
-    "sin": ew.sin,
-    "cos": ew.cos,
-    "tanh": ew.tanh,
-    "sigmoid": ew.sigmoid,
-    "relu": ew.relu,
     "clamp": ew.clamp,
     "clip": ew.clamp,
     "clamp_min": ew.clamp_min,
@@ -311,11 +299,6 @@ _METHODS = {
     "round": rounding.round,
     "remainder": rounding.remainder,
     "floor_divide": rounding.floor_divide,
-    "log1p": logexp.log1p,
-    "expm1": logexp.expm1,
-    "log2": logexp.log2,
-    "log10": logexp.log10,
-    "erfinv": special.erfinv,
     "prod": statistics.prod,
     "std": statistics.std,
     "var": statistics.var,
@@ -402,10 +385,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = (
-    "abs neg exp log sqrt sin cos tanh sigmoid relu pow reciprocal square floor ceil trunc round "
-    "sign log1p expm1 log2 log10 erfinv remainder floor_divide tril triu"
-).split()
+_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):
@@ -415,7 +395,7 @@ def _bool_op(numpy_op):
 
 
 def install():
-    for name, func in _METHODS.items():
+    for name, func in {**_METHODS, **unary.methods()}.items():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:
         setattr(Tensor, name + "_", method_in_place(_METHODS[name]))

@@ -755,6 +755,15 @@ def fidelity_table(torch):
     }
 
 
+def edge_table(torch):
+    """PyTorch's answers to ``edge_cases.py`` (every declared element-wise op at the edges)."""
+    import edge_cases
+
+    return {
+        f"{n}/{d}": edge_cases.run_edge_case(torch, n, d) for n in edge_cases.OPS for d in edge_cases.DTYPES
+    }
+
+
 def main() -> None:
     import torch
 
@@ -767,6 +776,7 @@ def main() -> None:
         "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},
         "api": api_table(torch),
         "fidelity": fidelity_table(torch),
+        "edges": edge_table(torch),
     }
     for fname, data in tables.items():
         payload = {"torch_version": torch.__version__, "cases": data}

@@ -1,215 +1,231 @@
-"""Activation functions beyond relu/tanh/sigmoid: leaky_relu, elu, gelu (exact and tanh),
-softplus and silu, each one graph node named as in PyTorch. Their backward formulas use
-operators and generic helpers, so they also work on tensors (second derivatives)."""
+"""Activation functions beyond relu/tanh/sigmoid, each declared once (see ``ops/unary.py``):
+leaky_relu, elu, selu, hardtanh, gelu (exact and tanh), softplus, silu, mish, logsigmoid.
+
+Each forward and derivative follows PyTorch's CPU kernel, so the tails agree: a saturated
+unit gives PyTorch's tiny numbers, not 0, and NaN inputs give PyTorch's gradients. The
+derivatives use operators and generic helpers, so they also work on tensors (second order).
+"""
 
 import math
 
 import numpy as np
 
-from ..function import Function
-from ..in_place import apply_in_place
 from ..ops import common
-from ..ops.common import data_of
+from ..ops.common import data_of, is_tensor
+from ..ops.elementwise import sigmoid_values
+from ..ops.index import where
+from ..ops.special import erf_array
+from ..ops.unary import unary
 
 _SQRT_2 = math.sqrt(2.0)
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
 
 
-def _erf(x):
-    """Error function on arrays (NumPy has none; ``math.erf`` element by element is exact)."""
-    return np.vectorize(math.erf, otypes=[x.dtype])(x) if x.size else x.copy()
+def _select(mask, a, b):
+    """``a`` where ``mask`` else ``b``: ``torch.where`` on tensors (differentiable), NumPy's on arrays."""
+    if is_tensor(a) or is_tensor(b):
+        return where(mask, a, b)
+    return np.where(mask, a, b)
 
 
-class LeakyRelu(Function):
-    backward_name = "LeakyReluBackward0"
-    n_options = 1
-
-    @staticmethod
-    def forward(ctx, a, slope):
-        ctx.save_for_backward(a)
-        ctx.slope = slope
-        return np.where(a > 0, a, a * slope).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        positive = data_of(a) > 0
-        return g * np.where(positive, 1.0, ctx.slope).astype(data_of(a).dtype), None
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * np.where(a > 0, 1.0, ctx.slope)
+def _sigmoid(x):
+    return x.sigmoid() if is_tensor(x) else sigmoid_values(x)
 
 
-class Elu(Function):
-    """x for x > 0, alpha (e^x - 1) otherwise."""
-
-    backward_name = "EluBackward0"
-    n_options = 1
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a, alpha):
-        ctx.save_for_backward(a)
-        ctx.alpha = alpha
-        return np.where(a > 0, a, alpha * np.expm1(np.minimum(a, 0))).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        positive = data_of(a) > 0
-        below = common.exp(a * ~positive) * ctx.alpha  # exp of the negative part only
-        return g * (below * ~positive + positive), None
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * np.where(a > 0, 1.0, ctx.alpha * np.exp(np.minimum(a, 0)))
+def _softplus_values(x):
+    """log(1 + e^x) as PyTorch's kernels write it (e^x overflows to inf only where it is x)."""
+    return x.exp().log1p() if is_tensor(x) else np.log1p(np.exp(x))
 
 
-class Gelu(Function):
-    """x * Phi(x), Phi the standard normal CDF (exact, with erf)."""
-
-    backward_name = "GeluBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return (0.5 * a * (1.0 + _erf(a / _SQRT_2))).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        cdf = 0.5 * (1.0 + _erf(data_of(a) / _SQRT_2))
-        if common.is_tensor(a):  # d/da of the derivative needs cdf as a function of a
-            cdf = gelu_cdf(a)
-        pdf = common.exp(a * a * -0.5) * _INV_SQRT_2PI
-        return g * (cdf + a * pdf)
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * (0.5 * (1.0 + _erf(a / _SQRT_2)) + a * np.exp(-0.5 * a * a) * _INV_SQRT_2PI)
+def _tanh(x):
+    return x.tanh() if is_tensor(x) else np.tanh(x)
 
 
-class NormalCdf(Function):
-    """Phi(x) as an op, so that gelu's gradient can itself be differentiated."""
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return (0.5 * (1.0 + _erf(a / _SQRT_2))).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        return g * common.exp(a * a * -0.5) * _INV_SQRT_2PI
-
-    @staticmethod
-    def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
-        return t * np.exp(-0.5 * a * a) * _INV_SQRT_2PI
+# ---- piecewise-linear and exponential units -------------------------------------------------
+def _leaky_relu(a, slope):
+    return np.where(a > 0, a, a * slope).astype(a.dtype, copy=False)
 
 
-def gelu_cdf(a):
-    return NormalCdf.apply(a)
+def _leaky_relu_derivative(g, x, slope):
+    return g * np.where(data_of(x) > 0, 1.0, slope).astype(data_of(x).dtype)
 
 
-class GeluTanh(Function):
-    """gelu(approximate='tanh'): 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
-
-    backward_name = "GeluBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return 0.5 * a * (1.0 + np.tanh(_SQRT_2_OVER_PI * (a + 0.044715 * a * a * a)))
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        inner = (a + a * a * a * 0.044715) * _SQRT_2_OVER_PI
-        th = inner.tanh() if common.is_tensor(inner) else np.tanh(inner)
-        d_inner = (a * a * (3 * 0.044715) + 1.0) * _SQRT_2_OVER_PI
-        return g * ((th + 1.0) * 0.5 + a * 0.5 * (1 - th * th) * d_inner)
-
-    @staticmethod
-    def jvp(ctx, t):
-        return GeluTanh.backward(ctx, t)
+def _elu(a, alpha, scale=1.0):
+    """x * scale above 0, (e^x - 1) * alpha * scale at and below (PyTorch's kernel)."""
+    return np.where(a > 0, a * scale, np.expm1(np.minimum(a, 0)) * (alpha * scale)).astype(
+        a.dtype, copy=False
+    )
 
 
-class Softplus(Function):
-    """log(1 + e^(beta x)) / beta, and x itself where beta x > threshold (as PyTorch)."""
-
-    backward_name = "SoftplusBackward0"
-    n_options = 2
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a, beta, threshold):
-        ctx.save_for_backward(a)
-        ctx.beta, ctx.threshold = beta, threshold
-        scaled = a * beta
-        return np.where(scaled > threshold, a, np.logaddexp(0, scaled) / beta).astype(a.dtype, copy=False)
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        linear = data_of(a) * ctx.beta > ctx.threshold
-        s = (a * ctx.beta).sigmoid() if common.is_tensor(a) else 0.5 + 0.5 * np.tanh(0.5 * a * ctx.beta)
-        return g * (s * ~linear + linear), None, None
-
-    @staticmethod
-    def jvp(ctx, t):
-        return Softplus.backward(ctx, t)[0]
+def _elu_derivative(g, x, alpha, scale=1.0):
+    """scale for x > 0, scale * alpha * e^x at and below 0 (NaN counts as above, as in PyTorch)."""
+    at_or_below = data_of(x) <= 0
+    return g * _select(at_or_below, common.exp(_select(at_or_below, x, 0.0)) * (alpha * scale), scale)
 
 
-class Silu(Function):
-    """x * sigmoid(x) (also called swish)."""
-
-    backward_name = "SiluBackward0"
-
-    @staticmethod
-    def forward(ctx, a):
-        ctx.save_for_backward(a)
-        return a * (0.5 + 0.5 * np.tanh(0.5 * a))
-
-    @staticmethod
-    def backward(ctx, g):
-        (a,) = ctx.saved_tensors
-        s = a.sigmoid() if common.is_tensor(a) else 0.5 + 0.5 * np.tanh(0.5 * a)
-        return g * s * (1 + a * (1 - s))
-
-    @staticmethod
-    def jvp(ctx, t):
-        return Silu.backward(ctx, t)
+def _check_hardtanh(input, min_val, max_val, *rest):
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
 
 
-def _in_place_or_not(op, input, inplace, *options):
-    if inplace:
-        return apply_in_place(input, lambda current: op.apply(current, *options))
-    return op.apply(input, *options)
+def _hardtanh_derivative(g, x, min_val, max_val):
+    """``g`` strictly between the bounds, 0 at and beyond them (NaN passes ``g``, as in PyTorch)."""
+    x = data_of(x)
+    return g * ~((x <= min_val) | (x >= max_val))
 
 
-def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return _in_place_or_not(LeakyRelu, input, inplace, negative_slope)
+leaky_relu = unary(
+    "leaky_relu", _leaky_relu, _leaky_relu_derivative, settings=(("negative_slope", 0.01),), functional=True
+)
+elu = unary("elu", _elu, _elu_derivative, settings=(("alpha", 1.0),), functional=True, may_overflow=True)
+selu = unary(
+    "selu",
+    lambda a: _elu(a, _SELU_ALPHA, _SELU_SCALE),
+    lambda g, x: _elu_derivative(g, x, _SELU_ALPHA, _SELU_SCALE),
+    backward_name="EluBackward0",  # PyTorch computes selu as a scaled elu
+    functional=True,
+    top_level=True,
+    may_overflow=True,
+)
+hardtanh = unary(
+    "hardtanh",
+    lambda a, min_val, max_val: np.clip(a, min_val, max_val),
+    _hardtanh_derivative,
+    settings=(("min_val", -1.0), ("max_val", 1.0)),
+    functional=True,
+    check=_check_hardtanh,
+)
 
 
-def elu(input, alpha=1.0, inplace=False):
-    return _in_place_or_not(Elu, input, inplace, alpha)
+# ---- smooth units ---------------------------------------------------------------------------
+def _softplus(a, beta, threshold):
+    scaled = a * beta
+    return np.where(scaled > threshold, a, np.log1p(np.exp(scaled)) / beta).astype(a.dtype, copy=False)
+
+
+def _softplus_derivative(g, x, beta, threshold):
+    """z / (z + 1) with z = e^(beta x), as PyTorch writes it: z keeps the far left tail
+    (a subnormal where 1 / (1 + e^-x) has already overflowed to 0)."""
+    linear = data_of(x) * beta > threshold
+    z = common.exp(_select(linear, 0.0, x * beta))  # e^(beta x) only where it is used: no inf / inf
+    return g * (z / (z + 1) * ~linear + linear)
+
+
+def _silu_derivative(g, x):
+    s = _sigmoid(x)
+    return g * s * (1 + x * (1 - s))
+
+
+def _mish(a):
+    return a * np.tanh(np.log1p(np.exp(a)))
+
+
+def _mish_derivative(g, x):
+    t = _tanh(_softplus_values(x))
+    return g * (t + x * _sigmoid(x) * (1 - t * t))
+
+
+def _logsigmoid(a):
+    """min(x, 0) - log(1 + e^-|x|): exact in both tails (PyTorch's kernel)."""
+    return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
+
+
+def _logsigmoid_derivative(g, x):
+    """sigmoid(-x) as PyTorch's kernel writes it, from z = e^-|x|: 1 / (1 + z) below 0,
+    z / (1 + z) above (so the right tail keeps e^-x instead of rounding to 0)."""
+    negative = data_of(x) < 0
+    sign = np.where(negative, -1, 1).astype(data_of(x).dtype)
+    z = common.exp(-_abs(x))
+    return g * (negative + sign * (z / (z + 1)))
+
+
+def _abs(x):
+    return x.abs() if is_tensor(x) else np.abs(x)
+
+
+softplus = unary(
+    "softplus",
+    _softplus,
+    _softplus_derivative,
+    settings=(("beta", 1.0), ("threshold", 20.0)),
+    functional=True,
+    inplace_arg=False,
+    in_place=False,
+    may_overflow=True,
+)
+silu = unary(
+    "silu",
+    lambda a: a / (1 + np.exp(-a)),
+    _silu_derivative,
+    functional=True,
+    in_place=False,
+    may_overflow=True,
+)
+mish = unary("mish", _mish, _mish_derivative, functional=True, in_place=False, may_overflow=True)
+logsigmoid = unary(
+    "logsigmoid",
+    _logsigmoid,
+    _logsigmoid_derivative,
+    backward_name="LogSigmoidBackward0",
+    functional=True,
+    inplace_arg=False,
+    in_place=False,
+    may_overflow=True,
+)
+
+
+# ---- gelu: x * Phi(x), exact (with erf) or with PyTorch's tanh approximation -----------------
+def _normal_cdf(a):
+    return (0.5 * (1.0 + erf_array(a / _SQRT_2))).astype(a.dtype, copy=False)
+
+
+def _normal_pdf(x):
+    return common.exp(x * x * -0.5) * _INV_SQRT_2PI
+
+
+normal_cdf = unary("normal_cdf", _normal_cdf, lambda g, x: g * _normal_pdf(x), public=False)
+
+
+def _gelu_derivative(g, x):
+    cdf = normal_cdf(x) if is_tensor(x) else _normal_cdf(x)  # a tensor: so cdf is differentiated too
+    return g * (cdf + x * _normal_pdf(x))
+
+
+_KAPPA = 0.044715
+
+
+def _gelu_tanh(a):
+    """PyTorch's formula, 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), its inner sum in the
+    input's dtype, the rest in float64 and rounded once: at x < -2, 1 + tanh cancels most digits,
+    so one ulp of a float32 tanh moves the 5th digit of the result (PyTorch's tanh, 1-ulp
+    accurate, gives -0.0036374331 at -3; the correctly rounded value is -0.0036373911)."""
+    inner = _SQRT_2_OVER_PI * (a + _KAPPA * (a * a * a))
+    wide = np.asarray(inner, dtype=np.float64)
+    return (0.5 * np.asarray(a, dtype=np.float64) * (1 + np.tanh(wide))).astype(a.dtype)
+
+
+def _gelu_tanh_derivative(g, x):
+    inner = (x + x * x * x * _KAPPA) * _SQRT_2_OVER_PI
+    t = _tanh(inner)
+    d_inner = (x * x * (3 * _KAPPA) + 1.0) * _SQRT_2_OVER_PI
+    return g * ((t + 1.0) * 0.5 + x * 0.5 * (1 - t * t) * d_inner)
+
+
+_gelu = unary("gelu", lambda a: a * _normal_cdf(a), _gelu_derivative, public=False, may_overflow=True)
+_gelu_approximated = unary(
+    "gelu_tanh",
+    _gelu_tanh,
+    _gelu_tanh_derivative,
+    backward_name="GeluBackward0",
+    public=False,
+    may_overflow=True,
+)
 
 
 def gelu(input, approximate="none"):
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
-    return (GeluTanh if approximate == "tanh" else Gelu).apply(input)
-
-
-def softplus(input, beta=1.0, threshold=20.0):
-    return Softplus.apply(input, beta, threshold)
-
-
-def silu(input, inplace=False):
-    return _in_place_or_not(Silu, input, inplace)
+    return (_gelu_approximated if approximate == "tanh" else _gelu)(input)

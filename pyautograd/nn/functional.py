@@ -15,8 +15,9 @@ from .. import dtypes
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
+from ..ops.unary import published
 from ..tensor import Tensor
-from .activation_ops import elu, gelu, leaky_relu, silu, softplus  # noqa: F401 (re-exported)
+from .activation_ops import gelu  # noqa: F401 (re-exported)
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
 from .sparse import embedding, one_hot  # noqa: F401
@@ -29,7 +30,7 @@ def relu(input, inplace=False):
         input = tensor_input(input, "relu")
     if inplace:
         return input.relu_()
-    return elementwise.Relu.apply_one(input)
+    return elementwise.relu.op.apply_one(input)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12):
@@ -192,7 +193,7 @@ def _clamp_min(x, low):
 
 
 def _sigmoid(x):
-    return x.sigmoid() if is_tensor(x) else 0.5 + 0.5 * np.tanh(0.5 * x)
+    return x.sigmoid() if is_tensor(x) else elementwise.sigmoid_values(x)
 
 
 class BinaryCrossEntropy(Function):
@@ -271,7 +272,7 @@ class BinaryCrossEntropyWithLogits(Function):
     def jvp(ctx, tx, ty):
         x, y = ctx.saved_tensors
         pw = ctx.pos_weight
-        sig = 0.5 + 0.5 * np.tanh(0.5 * x)
+        sig = elementwise.sigmoid_values(x)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         d = tx * ((1 - y) - (1 + (pw - 1) * y) * (1 - sig)) + ty * (-x + (pw - 1) * softplus_neg)
         return _reduce(d * ctx.weight, ctx.reduction)
@@ -419,3 +420,5 @@ def cross_entropy(
 
 
 from .dropout import dropout  # noqa: E402, F401  (lives beside nn.Dropout; F.dropout is this one)
+
+globals().update(published("functional"))  # the activations declared in activation_ops (leaky_relu, elu...)

@@ -183,7 +183,15 @@ exp = _generic("exp", np.exp)
 log = _generic("log", np.log)
 cos = _generic("cos", np.cos)
 sin = _generic("sin", np.sin)
-sign = _generic("sign", np.sign)
+sqrt = _generic("sqrt", np.sqrt)
+
+
+def sign_of(x):
+    """PyTorch's sign on arrays: -1, 0 or 1, and 0 for NaN (NumPy's ``np.sign`` gives NaN)."""
+    return np.where(x != x, 0, np.sign(x))
+
+
+sign = _generic("sign", sign_of)
 
 
 def data_of(x):

@@ -10,7 +10,6 @@ from ..grad_mode import state as grad_mode
 from ..tensor import Tensor
 from . import common
 from .common import (
-    as_floating,
     as_tensor_arg,
     broadcast_shapes,
     cast_all,
@@ -281,22 +280,43 @@ class RPow(Function):
         return t * out * float(np.log(ctx.base))
 
 
-# ---- functions of one input: each derivative written once (see unary.py) ---------------------
-def _sigmoid(a):
-    return 0.5 + 0.5 * np.tanh(0.5 * a)  # = 1 / (1 + e^-a), without overflow
+# ---- functions of one input: each declared once (see unary.py) ------------------------------
+def sigmoid_values(a):
+    """1 / (1 + e^-a) in the input's dtype, as PyTorch computes it: exact in both tails (e^-a
+    overflows to inf far below zero, giving 0 as PyTorch does)."""
+    return 1 / (1 + np.exp(-a))
 
 
-Neg = unary("Neg", np.negative, lambda g, _: -g, saves=None)
-Reciprocal = unary("Reciprocal", np.reciprocal, lambda g, out: -g * out * out, "output", may_overflow=True)
-Exp = unary("Exp", np.exp, lambda g, out: g * out, "output", may_overflow=True)
-Log = unary("Log", np.log, lambda g, x: g / x, may_overflow=True)
-Sqrt = unary("Sqrt", np.sqrt, lambda g, out: g / (2 * out), "output", may_overflow=True)
-Abs = unary("Abs", np.abs, lambda g, x: g * common.sign(x))
-Sin = unary("Sin", np.sin, lambda g, x: g * common.cos(x))
-Cos = unary("Cos", np.cos, lambda g, x: -g * common.sin(x))
-Tanh = unary("Tanh", np.tanh, tanh_backward, "output")
-Sigmoid = unary("Sigmoid", _sigmoid, sigmoid_backward, "output")
-Relu = unary("Relu", lambda a: np.maximum(a, 0), threshold_backward, "output")
+def _no_bool_negation(input):
+    if type(input) is Tensor and input._data.dtype == np.bool_:
+        raise RuntimeError(
+            "Negation, the `-` operator, on a bool tensor is not supported. "
+            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
+        )
+
+
+def _rsqrt_derivative(g, out):
+    """d/dx x^(-1/2) = -out^3 / 2."""
+    return g * out * out * out * -0.5
+
+
+neg = unary("neg", np.negative, lambda g, _: -g, saves=None, floating=False, check=_no_bool_negation)
+reciprocal = unary(
+    "reciprocal", np.reciprocal, lambda g, out: -g * out * out, saves="output", may_overflow=True
+)
+exp = unary("exp", np.exp, lambda g, out: g * out, saves="output", may_overflow=True)
+log = unary("log", np.log, lambda g, x: g / x, may_overflow=True)
+sqrt = unary("sqrt", np.sqrt, lambda g, out: g / (2 * out), saves="output", may_overflow=True)
+rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), _rsqrt_derivative, saves="output", may_overflow=True)
+abs = unary("abs", np.abs, lambda g, x: g * common.sign(x), floating=False)
+sin = unary("sin", np.sin, lambda g, x: g * common.cos(x), may_overflow=True)
+cos = unary("cos", np.cos, lambda g, x: -g * common.sin(x), may_overflow=True)
+atan = unary("atan", np.arctan, lambda g, x: g / (x * x + 1))
+asin = unary("asin", np.arcsin, lambda g, x: g / common.sqrt(1 - x * x), may_overflow=True)
+acos = unary("acos", np.arccos, lambda g, x: -g / common.sqrt(1 - x * x), may_overflow=True)
+tanh = unary("tanh", np.tanh, tanh_backward, saves="output")
+sigmoid = unary("sigmoid", sigmoid_values, sigmoid_backward, saves="output", may_overflow=True)
+relu = unary("relu", lambda a: np.maximum(a, 0), threshold_backward, saves="output", floating=False)
 
 
 class Clamp(Function):
@@ -512,81 +532,10 @@ def minimum(a, b):
     return _binary(Minimum, a, b)
 
 
-def neg(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "neg")
-    if a._data.dtype == np.bool_:
-        raise RuntimeError(
-            "Negation, the `-` operator, on a bool tensor is not supported. "
-            "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."
-        )
-    return Neg.apply_one(a)
-
-
-def reciprocal(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "reciprocal")
-    return Reciprocal.apply_one(as_floating(a))
-
-
 def square(a):
     if type(a) is not Tensor:
         a = tensor_input(a, "square")
     return Pow.apply_one(a, 2)
-
-
-def exp(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "exp")
-    return Exp.apply_one(as_floating(a))
-
-
-def log(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "log")
-    return Log.apply_one(as_floating(a))
-
-
-def sqrt(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "sqrt")
-    return Sqrt.apply_one(as_floating(a))
-
-
-def abs(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "abs")
-    return Abs.apply_one(a)
-
-
-def sin(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "sin")
-    return Sin.apply_one(as_floating(a))
-
-
-def cos(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "cos")
-    return Cos.apply_one(as_floating(a))
-
-
-def tanh(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "tanh")
-    return Tanh.apply_one(as_floating(a))
-
-
-def sigmoid(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "sigmoid")
-    return Sigmoid.apply_one(as_floating(a))
-
-
-def relu(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "relu")
-    return Relu.apply_one(a)
 
 
 def clamp(a, min=None, max=None):

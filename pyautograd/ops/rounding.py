@@ -62,7 +62,7 @@ class Round(_Piecewise):
 
 class Sign(_Piecewise):
     backward_name = "SignBackward0"
-    numpy_op = staticmethod(np.sign)
+    numpy_op = staticmethod(common.sign_of)
 
 
 class RoundDecimals(Function):

@@ -1,5 +1,9 @@
-"""``erfinv``, the inverse error function: the one special function ``nn.init.trunc_normal_``
-needs (it turns uniform numbers into normal ones through it, as PyTorch does).
+"""The error function ``erf``, its complement ``erfc`` and its inverse ``erfinv`` (which
+``nn.init.trunc_normal_`` uses to turn uniform numbers into normal ones, as PyTorch does).
+
+``erf``/``erfc``: NumPy has none, so each element goes through Python's ``math.erf``/``math.erfc``
+(the C library's, correctly rounded in float64 and then rounded once to the input's dtype).
+
 
 How it is computed: a rational first guess (the classic Pavlis/MATLAB coefficients, as in
 PyTorch's own ``calc_erfinv``), then Halley steps on ``erf(x) = y``, in float64 whatever the
@@ -77,15 +81,29 @@ def erfinv_array(y):
     return np.copysign(out, flat).reshape(y.shape).astype(y.dtype, copy=False)
 
 
+def _each_in_dtype(func, a):
+    """``func`` (from ``math``) of every element of ``a``, in ``a``'s dtype."""
+    a = np.asarray(a)
+    flat = a.astype(np.float64).ravel()
+    return _each(func, flat).reshape(a.shape).astype(a.dtype, copy=False)
+
+
+def erf_array(a):
+    return _each_in_dtype(math.erf, a)
+
+
+def _erf_derivative(g, x):
+    """d/dx erf(x) = 2 / sqrt(pi) * exp(-x^2)."""
+    return g * _TWO_OVER_SQRT_PI * common.exp(x * x * -1)
+
+
+erf = unary("erf", erf_array, _erf_derivative)
+erfc = unary("erfc", lambda a: _each_in_dtype(math.erfc, a), lambda g, x: -_erf_derivative(g, x))
+
+
 def _erfinv_derivative(g, out):
     """d/dy erfinv(y) = sqrt(pi) / 2 * exp(erfinv(y)^2)."""
     return g * (math.sqrt(math.pi) / 2) * common.exp(out * out)
 
 
-Erfinv = unary("Erfinv", erfinv_array, _erfinv_derivative, saves="output", may_overflow=True)
-
-
-def erfinv(a):
-    if type(a) is not common.Tensor:
-        a = common.tensor_input(a, "erfinv")
-    return Erfinv.apply(common.as_floating(a))
+erfinv = unary("erfinv", erfinv_array, _erfinv_derivative, saves="output", may_overflow=True)

@@ -1,68 +1,244 @@
-"""Element-wise functions of one input, each with its derivative written once.
+"""Element-wise functions of one input, each declared once.
 
-An element-wise op has a diagonal Jacobian, so the same rule gives its backward (J^T g)
-and its forward-mode tangent (J t): ``rule(g, saved)`` multiplies by the local derivative,
-read from the saved input or output. A table of one-line rules, as HIPS autograd has::
+An element-wise op has a diagonal Jacobian, so one rule gives its backward (J^T g) and its
+forward-mode tangent (J t): ``rule(g, saved, *settings)`` multiplies ``g`` by the local
+derivative, read from the saved input or output. A table of one-line declarations, as HIPS
+autograd has::
 
-    Exp = unary("Exp", np.exp, lambda g, out: g * out, saves="output")
+    exp = unary("exp", np.exp, lambda g, out: g * out, saves="output", may_overflow=True)
+
+The declaration makes the Function class (``exp.op``, whose node is ``ExpBackward0``), the
+public function, and records them in ``DECLARED``: ``methods.install`` gives Tensor the method
+and its in-place variant (``x.exp()``, ``x.exp_()``), the package exports ``torch.exp`` and
+``torch.exp_``, and ``nn.functional`` exports the activations (with their ``inplace=``).
 
 The rule is written with operators and ``ops.common`` helpers, so it runs on arrays (plain
 backward, tangents) and on tensors (``create_graph=True``: the backward is recorded).
 """
 
+import inspect
 import sys
+from typing import NamedTuple
 
 from ..function import Function
+from ..in_place import apply_in_place, method_in_place
 from ..tensor import Tensor
-from .common import data_of
+from .common import as_floating, data_of, tensor_input
 
 
 class Unary(Function):
     """The node of an element-wise op of one input (see ``unary``)."""
 
     saves = "input"  # what the rule reads: "input", "output" or None
-    scalar_forward = True  # every ``numpy`` function here works on a NumPy scalar as on an array
+    scalar_forward = True  # the forward works on a NumPy scalar as on an array
 
     @staticmethod
-    def numpy(a):
+    def numpy(a, *settings):
         raise NotImplementedError
 
     @staticmethod
-    def rule(g, saved):
+    def rule(g, saved, *settings):
         raise NotImplementedError
 
     @staticmethod
-    def forward(ctx, a):
-        out = ctx.numpy(a)
+    def forward(ctx, a, *settings):
+        out = ctx.numpy(a, *settings)
         if ctx.saves is not None:
             ctx.save_for_backward(out if ctx.saves == "output" else a)
+        if settings:
+            ctx.settings = settings
         return out
 
     @staticmethod
     def backward(ctx, g):
-        return ctx.rule(g, ctx.saved_tensors[0] if ctx.saves is not None else None)
+        saved = ctx.saved_tensors[0] if ctx.saves is not None else None
+        if not ctx.n_options:
+            return ctx.rule(g, saved)
+        return (ctx.rule(g, saved, *ctx.settings),) + (None,) * ctx.n_options
 
     @staticmethod
     def jvp(ctx, t):
-        return ctx.rule(t, ctx.saved_tensors[0] if ctx.saves is not None else None)
+        saved = ctx.saved_tensors[0] if ctx.saves is not None else None
+        return ctx.rule(t, saved, *ctx.settings) if ctx.n_options else ctx.rule(t, saved)
 
 
-def unary(name, numpy, rule, saves="input", may_overflow=False, backward_name=None):
-    """A ``Unary`` op class: ``numpy`` computes it on arrays, ``rule(g, saved)`` is its
-    derivative applied to ``g``; the node is named ``{name}Backward0`` as in PyTorch."""
-    return type(
-        name,
+class Declared(NamedTuple):
+    """One declared op, as the places that publish it read it."""
+
+    name: str  # public name: torch.<name> / F.<name>, Tensor.<name>
+    function: object  # the public function
+    op: type  # its Function class
+    method: bool  # Tensor.<name>
+    in_place: bool  # Tensor.<name>_ and torch.<name>_ (F.<name>_ for activations)
+    functional: bool  # an activation of nn.functional (with ``inplace=``) rather than torch.<name>
+    top_level: bool  # torch.<name>
+
+
+DECLARED = []  # every op declared with ``unary``, in declaration order
+
+
+def unary(
+    name,
+    numpy,
+    rule,
+    *,
+    saves="input",
+    settings=(),
+    backward_name=None,
+    floating=True,
+    may_overflow=False,
+    scalar_forward=True,
+    public=True,
+    functional=False,
+    top_level=None,
+    method=None,
+    in_place=True,
+    inplace_arg=None,
+    check=None,
+):
+    """Declare an element-wise op of one input and return its public function.
+
+    ``numpy(a, *settings)`` computes it on arrays; ``rule(g, saved, *settings)`` is its
+    derivative applied to ``g``, ``saved`` being the input or the output (``saves``).
+    ``settings``: ``(name, default)`` pairs after the input (``negative_slope=0.01``).
+    ``floating``: integer and bool inputs are computed in the default float dtype (exp, sin),
+    else in their own (abs, relu). ``check(input, *settings)`` refuses bad settings with
+    PyTorch's error. The node is ``backward_name``, by default ``{Name}Backward0`` as in PyTorch.
+
+    Where it is published: ``functional`` (nn.functional.<name>), ``top_level`` (torch.<name>,
+    by default when not functional), ``method`` (Tensor.<name>, likewise), ``in_place`` (the
+    ``<name>_`` variants beside each), ``inplace_arg`` (an ``inplace=`` argument after the
+    settings, by default for functional ones); ``public=False`` publishes nothing (a part of
+    another op, such as gelu's two forms).
+    """
+    class_name = "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+    module = sys._getframe(1).f_globals["__name__"]  # as namedtuple does
+    op = type(
+        class_name,
         (Unary,),
         {
-            "__module__": sys._getframe(1).f_globals["__name__"],  # as namedtuple does
-            "__qualname__": name,
-            "backward_name": backward_name or f"{name}Backward0",
+            "__module__": module,
+            "__qualname__": class_name,
+            "backward_name": backward_name or f"{class_name}Backward0",
             "numpy": staticmethod(numpy),
             "rule": staticmethod(rule),
             "saves": saves,
             "may_overflow": may_overflow,
+            "scalar_forward": scalar_forward,
+            "n_options": len(settings),
         },
     )
+    if inplace_arg is None:
+        inplace_arg = functional
+    function = _public_function(name, op, floating, settings, inplace_arg, check)
+    function.__module__ = module
+    function.op = op
+    if public:
+        top_level = not functional if top_level is None else top_level
+        method = not functional if method is None else method
+        DECLARED.append(Declared(name, function, op, method, in_place, functional, top_level))
+    return function
+
+
+def _public_function(name, op, floating, settings, inplace_arg, check):
+    """The function readers call: ``torch.exp(x)``, ``F.leaky_relu(x, 0.2, inplace=True)``."""
+    apply_one = op.apply_one
+
+    def as_input(input):
+        if type(input) is not Tensor:
+            input = tensor_input(input, name)
+        if floating and input._data.dtype.kind != "f":
+            input = as_floating(input)
+        return input
+
+    if not settings and not inplace_arg and check is None and floating:
+
+        def function(input):
+            if type(input) is not Tensor:
+                input = tensor_input(input, name)
+            if input._data.dtype.kind != "f":
+                input = as_floating(input)
+            return apply_one(input)
+
+    elif not settings and not inplace_arg and check is None:
+
+        def function(input):
+            return apply_one(input if type(input) is Tensor else tensor_input(input, name))
+
+    else:
+        names = [setting for setting, _ in settings] + (["inplace"] if inplace_arg else [])
+        defaults = [default for _, default in settings] + ([False] if inplace_arg else [])
+
+        def function(input, *args, **kwargs):
+            values = _bind(name, names, defaults, args, kwargs)
+            inplace = values.pop() if inplace_arg else False
+            if check is not None:
+                check(input, *values)
+            if inplace:
+                return apply_in_place(as_input(input), lambda current: apply_one(current, *values))
+            return apply_one(as_input(input), *values)
+
+    parameters = [inspect.Parameter("input", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    parameters += [
+        inspect.Parameter(setting, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default)
+        for setting, default in list(settings) + ([("inplace", False)] if inplace_arg else [])
+    ]
+    function.__signature__ = inspect.Signature(parameters)
+    function.__name__ = function.__qualname__ = name
+    return function
+
+
+def _bind(name, names, defaults, args, kwargs):
+    """The settings' values from a call's arguments after the input, with Python's own errors."""
+    if len(args) > len(names):
+        raise TypeError(
+            f"{name}() takes from 1 to {len(names) + 1} positional arguments but {len(args) + 1} were given"
+        )
+    values = list(args) + defaults[len(args) :]
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"{name}() got an unexpected keyword argument '{key}'")
+        position = names.index(key)
+        if position < len(args):
+            raise TypeError(f"{name}() got multiple values for argument '{key}'")
+        values[position] = value
+    return values
+
+
+def published(where):
+    """The public functions to export: ``"torch"`` (with ``name_`` in-place variants) or
+    ``"functional"`` (nn.functional's activations and their ``name_``)."""
+    names = {}
+    for d in DECLARED:
+        if d.top_level if where == "torch" else d.functional:
+            names[d.name] = d.function
+            if d.in_place:
+                names[d.name + "_"] = _in_place_function(d)
+    return names
+
+
+def _in_place_function(declared):
+    """``torch.exp_(x)`` / ``F.elu_(x)``: the op written back into ``x``."""
+    if declared.functional:  # its function takes ``inplace=``
+
+        def function(input, *args, **kwargs):
+            return declared.function(input, *args, **kwargs, inplace=True)
+
+    else:
+        function = method_in_place(declared.function)
+    function.__name__ = function.__qualname__ = declared.name + "_"
+    return function
+
+
+def methods():
+    """Tensor methods of the declared ops: ``x.exp()`` and ``x.exp_()``."""
+    table = {}
+    for d in DECLARED:
+        if d.method:
+            table[d.name] = d.function
+            if d.in_place:
+                table[d.name + "_"] = method_in_place(d.function)
+    return table
 
 
 # ---- backward formulas that PyTorch records as nodes of their own ------------------------------
@@ -71,18 +247,18 @@ def unary(name, numpy, rule, saves="input", may_overflow=False, backward_name=No
 # missing, so grad(grad(relu(x)), x) works). These ops do the same; on arrays (a plain
 # backward, tangents) the rule uses their ``formula`` directly.
 class SigmoidBackward(Function):
-    """``g * y * (1 - y)`` for the output ``y`` of a sigmoid."""
+    """``g * (1 - y) * y`` for the output ``y`` of a sigmoid (PyTorch's order of rounding)."""
 
     backward_name = "SigmoidBackwardBackward0"
 
     @staticmethod
     def formula(g, y):
-        return g * y * (1 - y)
+        return g * (1 - y) * y
 
     @staticmethod
     def forward(ctx, g, y):
         ctx.save_for_backward(g, y)
-        return g * y * (1 - y)
+        return g * (1 - y) * y
 
     @staticmethod
     def backward(ctx, gg):
@@ -96,54 +272,56 @@ class SigmoidBackward(Function):
 
 
 class TanhBackward(Function):
-    """``g * (1 - y^2)`` for the output ``y`` of a tanh."""
+    """``g * (1 - y^2)`` for the output ``y`` of a tanh, as ``(1 - y) (1 + y)``: near |y| = 1
+    that keeps the digits ``1 - y * y`` cancels away (PyTorch gets them with a fused
+    multiply-add; at tanh(10) the plain form is off in the 9th digit)."""
 
     backward_name = "TanhBackwardBackward0"
 
     @staticmethod
     def formula(g, y):
-        return g * (1 - y * y)
+        return g * ((1 - y) * (1 + y))
 
     @staticmethod
     def forward(ctx, g, y):
         ctx.save_for_backward(g, y)
-        return g * (1 - y * y)
+        return g * ((1 - y) * (1 + y))
 
     @staticmethod
     def backward(ctx, gg):
         g, y = ctx.saved_tensors
-        return gg * (1 - y * y), -2 * gg * g * y
+        return gg * ((1 - y) * (1 + y)), -2 * gg * g * y
 
     @staticmethod
     def jvp(ctx, tg, ty):
         g, y = ctx.saved_tensors
-        return tg * (1 - y * y) - 2 * ty * g * y
+        return tg * ((1 - y) * (1 + y)) - 2 * ty * g * y
 
 
 class ThresholdBackward(Function):
-    """``g`` where the relu's output ``y`` is positive, else 0. Nothing flows to ``y``, but
-    its gradient is zero rather than absent."""
+    """``g`` where the relu's output ``y`` is not at or below 0 (so a NaN passes ``g`` on, as
+    in PyTorch), else 0. Nothing flows to ``y``, but its gradient is zero rather than absent."""
 
     backward_name = "ThresholdBackwardBackward0"
 
     @staticmethod
     def formula(g, y):
-        return g * (data_of(y) > 0)
+        return g * ~(data_of(y) <= 0)
 
     @staticmethod
     def forward(ctx, g, y):
         ctx.save_for_backward(y)
-        return g * (y > 0)
+        return g * ~(y <= 0)
 
     @staticmethod
     def backward(ctx, gg):
         (y,) = ctx.saved_tensors
-        return gg * (data_of(y) > 0), gg * 0
+        return gg * ~(data_of(y) <= 0), gg * 0
 
     @staticmethod
     def jvp(ctx, tg, ty):
         (y,) = ctx.saved_tensors
-        return tg * (y > 0)
+        return tg * ~(y <= 0)
 
 
 def _recorded(op):
