@@ -191,7 +191,7 @@ def tensor_repr(t):
     if show_dtype:
         suffixes.append(f"dtype={dtype!r}")
     if t.grad_fn is not None:
-        suffixes.append(f"grad_fn=<{t.grad_fn.name()}>")
+        suffixes.append(f"grad_fn=<{type(t.grad_fn).__name__}>")  # name() may be qualified
     elif t._requires_grad:
         suffixes.append("requires_grad=True")
     if t._tangent is not None:

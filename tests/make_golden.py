@@ -1,9 +1,11 @@
 """Fixed cases run against PyTorch to record its answers as golden files.
 
 Run ``python tests/make_golden.py`` (with torch installed) to regenerate
-``tests/golden/{ops,printing,errors}.json``.  The tests import the case tables
-below and run them against pyautograd (and, where torch is importable, against
-live torch too), so the comparison works on machines without torch.
+``tests/golden/*.json``: ops.json from the op-case table (``op_cases.py``), edges.json
+from ``edge_cases.py``, api.json and fidelity.json from their case modules, and the
+printing, error and misc cases below. The tests run the same cases against pyautograd
+(and, where torch is importable, against live torch too), so the comparison works on
+machines without torch.
 
 Every case is a function of the module ``T`` (``torch`` or ``pyautograd``), so
 the exact same code runs on both sides.
@@ -31,171 +33,6 @@ def arr(seed: int, shape, domain: str = "any") -> np.ndarray:
         return mag
     sign = np.where(rng.uniform(size=shape) < 0.5, -1.0, 1.0)
     return sign * mag
-
-
-# ------------------------------------------------------------- op cases
-# name -> (fn(T, *inputs) -> tensor, [(shape, domain), ...])
-# The recorded output is fn's value, grad_fn name and the gradients of
-# sum(out * w) (w fixed) with respect to every input.
-OP_CASES = {
-    # arithmetic, broadcasting, python scalars on both sides
-    "add": (lambda T, a, b: a + b, [((2, 3), "any"), ((3,), "any")]),
-    "add_fn": (lambda T, a, b: T.add(a, b), [((4, 1), "any"), ((1, 3), "any")]),
-    "add_method": (lambda T, a, b: a.add(b), [((2, 3), "any"), ((2, 3), "any")]),
-    "add_scalar_right": (lambda T, a: a + 2, [((3,), "any")]),
-    "add_scalar_left": (lambda T, a: 2.5 + a, [((3,), "any")]),
-    "sub": (lambda T, a, b: a - b, [((2, 1, 3), "any"), ((4, 1), "any")]),
-    "sub_fn": (lambda T, a, b: T.sub(a, b), [((3,), "any"), ((2, 3), "any")]),
-    "sub_scalar_right": (lambda T, a: a - 1.5, [((3,), "any")]),
-    "sub_scalar_left": (lambda T, a: 2 - a, [((2, 2), "any")]),
-    "mul": (lambda T, a, b: a * b, [((2, 3), "any"), ((2, 1), "any")]),
-    "mul_fn": (lambda T, a, b: T.mul(a, b), [((3,), "any"), ((3,), "any")]),
-    "mul_method": (lambda T, a, b: a.mul(b), [((2, 3), "any"), ((), "any")]),
-    "mul_scalar_right": (lambda T, a: a * 3, [((3,), "any")]),
-    "mul_scalar_left": (lambda T, a: -0.5 * a, [((2, 2), "any")]),
-    "mul_self": (lambda T, a: a * a, [((3,), "any")]),
-    "div": (lambda T, a, b: a / b, [((2, 3), "any"), ((3,), "pos")]),
-    "div_fn": (lambda T, a, b: T.div(a, b), [((2, 1), "any"), ((1, 2), "pos")]),
-    "div_scalar_right": (lambda T, a: a / 4, [((3,), "any")]),
-    "div_scalar_left": (lambda T, a: 2 / a, [((3,), "pos")]),
-    "pow_scalar": (lambda T, a: a**2, [((2, 3), "any")]),
-    "pow_scalar_frac": (lambda T, a: a**0.5, [((3,), "pos")]),
-    "pow_scalar_neg": (lambda T, a: a**-1.5, [((3,), "pos")]),
-    "pow_tensor": (lambda T, a, b: a**b, [((2, 3), "pos"), ((3,), "any")]),
-    "pow_fn": (lambda T, a: T.pow(a, 3), [((3,), "any")]),
-    "rpow": (lambda T, a: 2**a, [((3,), "any")]),
-    "neg": (lambda T, a: -a, [((2, 3), "any")]),
-    "neg_fn": (lambda T, a: T.neg(a), [((3,), "any")]),
-    # matrix products
-    "matmul_mm": (lambda T, a, b: a @ b, [((2, 3), "any"), ((3, 4), "any")]),
-    "matmul_mv": (lambda T, a, b: a @ b, [((2, 3), "any"), ((3,), "any")]),
-    "matmul_vm": (lambda T, a, b: a @ b, [((3,), "any"), ((3, 2), "any")]),
-    "matmul_dot": (lambda T, a, b: a @ b, [((4,), "any"), ((4,), "any")]),
-    "matmul_fn": (lambda T, a, b: T.matmul(a, b), [((1, 3), "any"), ((3, 1), "any")]),
-    "matmul_method": (lambda T, a, b: a.matmul(b), [((2, 2), "any"), ((2, 3), "any")]),
-    "matmul_batched": (lambda T, a, b: a @ b, [((2, 2, 3), "any"), ((3, 2), "any")]),
-    # reductions
-    "sum": (lambda T, a: a.sum(), [((2, 3), "any")]),
-    "sum_fn": (lambda T, a: T.sum(a), [((3,), "any")]),
-    "sum_dim0": (lambda T, a: a.sum(0), [((2, 3), "any")]),
-    "sum_dim_neg": (lambda T, a: a.sum(dim=-1), [((2, 3, 2), "any")]),
-    "sum_keepdim": (lambda T, a: a.sum(dim=1, keepdim=True), [((2, 3), "any")]),
-    "sum_tuple": (lambda T, a: a.sum(dim=(0, 2)), [((2, 3, 2), "any")]),
-    "sum_fn_dim": (lambda T, a: T.sum(a, dim=0), [((3, 2), "any")]),
-    "mean": (lambda T, a: a.mean(), [((2, 3), "any")]),
-    "mean_fn": (lambda T, a: T.mean(a), [((4,), "any")]),
-    "mean_dim": (lambda T, a: a.mean(dim=1), [((2, 3), "any")]),
-    "mean_keepdim": (lambda T, a: a.mean(0, keepdim=True), [((2, 3), "any")]),
-    "mean_tuple": (lambda T, a: a.mean((1, 2)), [((2, 3, 2), "any")]),
-    "max": (lambda T, a: a.max(), [((2, 3), "any")]),
-    "max_fn": (lambda T, a: T.max(a), [((5,), "any")]),
-    "max_dim_values": (lambda T, a: a.max(dim=1).values, [((2, 3), "any")]),
-    "max_dim_tuple0": (lambda T, a: a.max(0)[0], [((3, 2), "any")]),
-    "max_dim_keepdim": (lambda T, a: T.max(a, 1, keepdim=True)[0], [((2, 3), "any")]),
-    "min": (lambda T, a: a.min(), [((2, 3), "any")]),
-    "min_fn_dim": (lambda T, a: T.min(a, dim=0).values, [((3, 2), "any")]),
-    "min_dim_neg": (lambda T, a: a.min(-1)[0], [((2, 3), "any")]),
-    # elementwise functions
-    "exp": (lambda T, a: a.exp(), [((2, 3), "any")]),
-    "exp_fn": (lambda T, a: T.exp(a), [((3,), "any")]),
-    "log": (lambda T, a: a.log(), [((2, 3), "pos")]),
-    "log_fn": (lambda T, a: T.log(a), [((3,), "pos")]),
-    "sqrt": (lambda T, a: a.sqrt(), [((2, 3), "pos")]),
-    "sqrt_fn": (lambda T, a: T.sqrt(a), [((3,), "pos")]),
-    "abs": (lambda T, a: a.abs(), [((2, 3), "any")]),
-    "abs_fn": (lambda T, a: T.abs(a), [((3,), "any")]),
-    "sin": (lambda T, a: a.sin(), [((2, 3), "any")]),
-    "sin_fn": (lambda T, a: T.sin(a), [((3,), "any")]),
-    "cos": (lambda T, a: a.cos(), [((2, 3), "any")]),
-    "cos_fn": (lambda T, a: T.cos(a), [((3,), "any")]),
-    "tanh": (lambda T, a: a.tanh(), [((2, 3), "any")]),
-    "tanh_fn": (lambda T, a: T.tanh(a), [((3,), "any")]),
-    "sigmoid": (lambda T, a: a.sigmoid(), [((2, 3), "any")]),
-    "sigmoid_fn": (lambda T, a: T.sigmoid(a), [((3,), "any")]),
-    "relu": (lambda T, a: a.relu(), [((2, 3), "any")]),
-    "relu_fn": (lambda T, a: T.relu(a), [((3,), "any")]),
-    "clamp": (lambda T, a: a.clamp(-1.0, 1.0), [((2, 3), "any")]),
-    "clamp_min": (lambda T, a: a.clamp(min=0.0), [((3,), "any")]),
-    "clamp_max_fn": (lambda T, a: T.clamp(a, max=0.5), [((3,), "any")]),
-    "softmax": (lambda T, a: a.softmax(dim=1), [((2, 3), "any")]),
-    "softmax_fn": (lambda T, a: T.softmax(a, dim=0), [((3, 2), "any")]),
-    "softmax_neg": (lambda T, a: a.softmax(-1), [((2, 2, 3), "any")]),
-    "log_softmax": (lambda T, a: a.log_softmax(dim=1), [((2, 3), "any")]),
-    "log_softmax_fn": (lambda T, a: T.log_softmax(a, dim=0), [((3, 2), "any")]),
-    # shape
-    "reshape": (lambda T, a: a.reshape(3, 2), [((2, 3), "any")]),
-    "reshape_tuple": (lambda T, a: a.reshape((6,)), [((2, 3), "any")]),
-    "reshape_infer": (lambda T, a: a.reshape(-1, 2), [((2, 3), "any")]),
-    "reshape_fn": (lambda T, a: T.reshape(a, (1, 6)), [((2, 3), "any")]),
-    "view": (lambda T, a: a.view(6), [((2, 3), "any")]),
-    "view_infer": (lambda T, a: a.view(3, -1), [((2, 3), "any")]),
-    "flatten": (lambda T, a: a.flatten(), [((2, 3, 2), "any")]),
-    "flatten_fn": (lambda T, a: T.flatten(a), [((2, 3), "any")]),
-    "transpose": (lambda T, a: a.transpose(0, 1), [((2, 3), "any")]),
-    "transpose_fn": (lambda T, a: T.transpose(a, 0, 2), [((2, 3, 2), "any")]),
-    "T": (lambda T, a: a.T, [((2, 3), "any")]),
-    "permute": (lambda T, a: a.permute(2, 0, 1), [((2, 3, 4), "any")]),
-    "permute_fn": (lambda T, a: T.permute(a, (1, 0)), [((2, 3), "any")]),
-    "unsqueeze": (lambda T, a: a.unsqueeze(0), [((2, 3), "any")]),
-    "unsqueeze_neg_fn": (lambda T, a: T.unsqueeze(a, -1), [((3,), "any")]),
-    "squeeze": (lambda T, a: a.squeeze(), [((1, 3, 1), "any")]),
-    "squeeze_dim": (lambda T, a: a.squeeze(0), [((1, 3), "any")]),
-    "squeeze_fn": (lambda T, a: T.squeeze(a, 1), [((3, 1), "any")]),
-    # indexing
-    "index_int": (lambda T, a: a[1], [((3, 2), "any")]),
-    "index_int_int": (lambda T, a: a[0, 1], [((2, 3), "any")]),
-    "index_neg": (lambda T, a: a[-1], [((3,), "any")]),
-    "index_slice": (lambda T, a: a[1:], [((4,), "any")]),
-    "index_slice2": (lambda T, a: a[:, ::2], [((2, 5), "any")]),
-    "index_list": (lambda T, a: a[[0, 2, 0]], [((3, 2), "any")]),
-    "index_long_tensor": (lambda T, a: a[T.tensor([2, 1, 2])], [((4,), "any")]),
-    "index_mask": (lambda T, a: a[T.tensor([True, False, True])], [((3, 2), "any")]),
-    "index_mask_2d": (lambda T, a: a[T.tensor([[True, False], [False, True]])], [((2, 2), "any")]),
-    "index_mixed": (lambda T, a: a[1:, 0], [((3, 2), "any")]),
-    # joining and selecting
-    "cat": (lambda T, a, b: T.cat([a, b]), [((2, 3), "any"), ((1, 3), "any")]),
-    "cat_dim1": (lambda T, a, b: T.cat((a, b), dim=1), [((2, 1), "any"), ((2, 3), "any")]),
-    "stack": (lambda T, a, b: T.stack([a, b]), [((3,), "any"), ((3,), "any")]),
-    "stack_dim1": (lambda T, a, b: T.stack([a, b], dim=1), [((2, 2), "any"), ((2, 2), "any")]),
-    "where": (
-        lambda T, a, b: T.where(T.tensor([[True, False, True], [False, False, True]]), a, b),
-        [((2, 3), "any"), ((3,), "any")],
-    ),
-    # compositions the lessons use
-    "lesson_z": (lambda T, x, y: x * y + x**2, [((), "pos"), ((), "pos")]),
-    "lesson_mlp": (
-        lambda T, x, w1, w2: ((x @ w1).tanh() @ w2).sigmoid(),
-        [((4, 3), "any"), ((3, 5), "any"), ((5, 1), "any")],
-    ),
-    "lesson_softmax_ce": (
-        lambda T, z: -(z.log_softmax(dim=1)[[0, 1, 2], [1, 0, 2]]).mean(),
-        [((3, 4), "any")],
-    ),
-}
-
-
-def make_inputs(T, name, requires_grad=True, table=None):
-    fn, specs = (OP_CASES if table is None else table)[name]
-    seed = sum(map(ord, name))
-    return [
-        T.tensor(arr(seed + 17 * i, shape, domain), dtype=T.float64, requires_grad=requires_grad)
-        for i, (shape, domain) in enumerate(specs)
-    ]
-
-
-def run_op_case(T, name, table=None):
-    """Forward + backward of one op case, as plain JSON-able data."""
-    fn = (OP_CASES if table is None else table)[name][0]
-    xs = make_inputs(T, name, table=table)
-    out = fn(T, *xs)
-    w = T.tensor(arr(999, tuple(out.shape)), dtype=T.float64)
-    (out * w).sum().backward()
-    return {
-        "shape": list(out.shape),
-        "value": out.detach().tolist(),
-        "grad_fn": out.grad_fn.name(),
-        "grads": [None if x.grad is None else x.grad.tolist() for x in xs],
-    }
 
 
 # -------------------------------------------------------- printing cases
@@ -739,7 +576,6 @@ def api_table(torch):
     import api_cases
 
     return {
-        "ops": {n: run_op_case(torch, n, api_cases.OPS) for n in api_cases.OPS},
         "values": {n: run_misc_case(torch, n, api_cases.VALUES) for n in api_cases.VALUES},
         "errors": {n: run_error_case(torch, n, api_cases.ERRORS) for n in api_cases.ERRORS},
     }
@@ -765,12 +601,13 @@ def edge_table(torch):
 
 
 def main() -> None:
+    import op_cases
     import torch
 
     torch.set_default_dtype(torch.float32)
     GOLDEN.mkdir(exist_ok=True)
     tables = {
-        "ops": {n: run_op_case(torch, n) for n in OP_CASES},
+        "ops": {n: op_cases.run_op_case(torch, n) for n in op_cases.BY_NAME},
         "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},
         "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
         "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},

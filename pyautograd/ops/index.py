@@ -102,6 +102,9 @@ class IndexPut(Function):
     backward_name = "CopySlices"
     n_options = 1
 
+    def name(self):
+        return "pyautograd::autograd::CopySlices"  # PyTorch: torch::autograd::CopySlices
+
     @staticmethod
     def forward(ctx, a, value, index):
         ctx.index, ctx.value_shape = index, np.shape(value)

@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 import pytest
-from op_cases import CASES, inputs
+from op_cases import CASES, NOT_THE_DERIVATIVE, inputs
 
 import pyautograd as pag
 from pyautograd.autograd import Function, GradcheckError, gradcheck, gradgradcheck
@@ -27,11 +27,15 @@ def _leaves(name, shapes):
 
 @pytest.mark.parametrize("name,fn,shapes", CASES, ids=[c[0] for c in CASES])
 def test_every_op_passes_gradcheck(name, fn, shapes):
+    if name in NOT_THE_DERIVATIVE:
+        pytest.skip(NOT_THE_DERIVATIVE[name])
     assert gradcheck(lambda *x: fn(pag, *x), _leaves(name, shapes), check_forward_ad=True, **_tolerance(name))
 
 
 @pytest.mark.parametrize("name,fn,shapes", CASES, ids=[c[0] for c in CASES])
 def test_every_op_passes_gradgradcheck(name, fn, shapes):
+    if name in NOT_THE_DERIVATIVE:
+        pytest.skip(NOT_THE_DERIVATIVE[name])
     assert gradgradcheck(lambda *x: fn(pag, *x), _leaves(name, shapes), **_tolerance(name))
 
 
