@@ -1,7 +1,7 @@
 """``pyautograd.nn``: modules (layers, losses) built on the engine, shaped like ``torch.nn``."""
 
 from . import functional, init, utils
-from .activations import ELU, GELU, LeakyReLU, SiLU, Softplus
+from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
@@ -48,6 +48,10 @@ __all__ = [
     "GELU",
     "Softplus",
     "SiLU",
+    "SELU",
+    "Mish",
+    "Hardtanh",
+    "LogSigmoid",
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",

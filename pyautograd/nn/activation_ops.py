@@ -78,14 +78,28 @@ def _hardtanh_derivative(g, x, min_val, max_val):
 
 
 leaky_relu = unary(
-    "leaky_relu", _leaky_relu, _leaky_relu_derivative, settings=(("negative_slope", 0.01),), functional=True
+    "leaky_relu",
+    _leaky_relu,
+    _leaky_relu_derivative,
+    settings=(("negative_slope", 0.01),),
+    functional=True,
+    in_place_backward_name="LeakyReluBackward1",
 )
-elu = unary("elu", _elu, _elu_derivative, settings=(("alpha", 1.0),), functional=True, may_overflow=True)
+elu = unary(
+    "elu",
+    _elu,
+    _elu_derivative,
+    settings=(("alpha", 1.0),),
+    functional=True,
+    in_place_backward_name="EluBackward1",
+    may_overflow=True,
+)
 selu = unary(
     "selu",
     lambda a: _elu(a, _SELU_ALPHA, _SELU_SCALE),
     lambda g, x: _elu_derivative(g, x, _SELU_ALPHA, _SELU_SCALE),
     backward_name="EluBackward0",  # PyTorch computes selu as a scaled elu
+    in_place_backward_name="EluBackward1",
     functional=True,
     top_level=True,
     may_overflow=True,

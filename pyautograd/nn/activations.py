@@ -1,4 +1,5 @@
-"""Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, GELU, Softplus, SiLU.
+"""Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, Hardtanh, GELU, Softplus,
+SiLU, Mish, LogSigmoid.
 Each remembers its settings and calls the function of ``activation_ops``."""
 
 from . import activation_ops as ops
@@ -63,3 +64,46 @@ class SiLU(Module):
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
+
+
+class SELU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return ops.selu(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class Mish(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return ops.mish(input, self.inplace)
+
+    def extra_repr(self):
+        return "inplace=True" if self.inplace else ""
+
+
+class Hardtanh(Module):
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+        super().__init__()
+        if min_val > max_val:
+            raise ValueError("min_val cannot be greater than max_val")
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+
+    def forward(self, input):
+        return ops.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return f"min_val={self.min_val}, max_val={self.max_val}" + (", inplace=True" if self.inplace else "")
+
+
+class LogSigmoid(Module):
+    def forward(self, input):
+        return ops.logsigmoid(input)

@@ -33,6 +33,10 @@ def relu(input, inplace=False):
     return elementwise.relu.op.apply_one(input)
 
 
+def relu_(input):
+    return input.relu_()
+
+
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """input / max(||input||_p over dim, eps): unit vectors along ``dim``."""
     from ..ops.norm import vector_norm

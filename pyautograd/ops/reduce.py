@@ -33,6 +33,7 @@ class Sum(Function):
     """Sum over ``dims``: every summed element gets the output's gradient."""
 
     n_options = 2
+    may_overflow = True  # inf + -inf is NaN, silently, as in PyTorch
 
     @staticmethod
     def forward(ctx, a, dims, keepdim):

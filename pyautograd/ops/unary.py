@@ -85,6 +85,7 @@ def unary(
     saves="input",
     settings=(),
     backward_name=None,
+    in_place_backward_name=None,
     floating=True,
     may_overflow=False,
     scalar_forward=True,
@@ -128,9 +129,17 @@ def unary(
             "n_options": len(settings),
         },
     )
+    in_place_op = op
+    if in_place_backward_name is not None:
+        in_place_name = class_name + "InPlace"
+        in_place_op = type(
+            in_place_name,
+            (op,),
+            {"__module__": module, "__qualname__": in_place_name, "backward_name": in_place_backward_name},
+        )
     if inplace_arg is None:
         inplace_arg = functional
-    function = _public_function(name, op, floating, settings, inplace_arg, check)
+    function = _public_function(name, op, in_place_op, floating, settings, inplace_arg, check)
     function.__module__ = module
     function.op = op
     if public:
@@ -140,9 +149,9 @@ def unary(
     return function
 
 
-def _public_function(name, op, floating, settings, inplace_arg, check):
+def _public_function(name, op, in_place_op, floating, settings, inplace_arg, check):
     """The function readers call: ``torch.exp(x)``, ``F.leaky_relu(x, 0.2, inplace=True)``."""
-    apply_one = op.apply_one
+    apply_one, apply_in_place_one = op.apply_one, in_place_op.apply_one
 
     def as_input(input):
         if type(input) is not Tensor:
@@ -175,7 +184,7 @@ def _public_function(name, op, floating, settings, inplace_arg, check):
             if check is not None:
                 check(input, *values)
             if inplace:
-                return apply_in_place(as_input(input), lambda current: apply_one(current, *values))
+                return apply_in_place(as_input(input), lambda current: apply_in_place_one(current, *values))
             return apply_one(as_input(input), *values)
 
     parameters = [inspect.Parameter("input", inspect.Parameter.POSITIONAL_OR_KEYWORD)]

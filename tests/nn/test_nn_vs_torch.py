@@ -324,6 +324,21 @@ def test_layer_repr_matches_torch(make):
     assert repr(make(pag.nn)) == repr(make(torch.nn))
 
 
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda nn: nn.SELU(),
+        lambda nn: nn.SELU(inplace=True),
+        lambda nn: nn.Mish(),
+        lambda nn: nn.Hardtanh(),
+        lambda nn: nn.Hardtanh(-2.0, 0.5, inplace=True),
+        lambda nn: nn.LogSigmoid(),
+    ],
+)
+def test_new_activation_repr_matches_torch(make):
+    assert repr(make(pag.nn)) == repr(make(torch.nn))
+
+
 def test_activation_layers_compute_like_torch():
     data = [[[1.0, 2.0, 3.0], [0.0, -1.0, 4.0]], [[0.5, 0.5, -2.0], [1.0, 1.0, 1.0]]]
     layers = [
@@ -337,6 +352,10 @@ def test_activation_layers_compute_like_torch():
         lambda nn: nn.Tanh(),
         lambda nn: nn.Sigmoid(),
         lambda nn: nn.Identity(),
+        lambda nn: nn.SELU(),
+        lambda nn: nn.Mish(),
+        lambda nn: nn.Hardtanh(-0.5, 2.5),
+        lambda nn: nn.LogSigmoid(),
     ]
     for make in layers:
         results = []

@@ -3,6 +3,7 @@ recorded answers (``golden/edges.json``, everywhere) and live torch (where it im
 
 import json
 import pathlib
+import warnings
 
 import edge_cases as E
 import pytest
@@ -60,3 +61,11 @@ def test_sigmoid_keeps_its_lower_tail():
     assert pyautograd.sigmoid(x).tolist() == pytest.approx([4.5398e-05, 4.1399e-08, 2.0612e-09], rel=1e-4)
     wide = pyautograd.tensor([-50.0], dtype=pyautograd.float64)
     assert pyautograd.log(pyautograd.sigmoid(wide)).item() == pytest.approx(-50.0, rel=1e-15)
+
+
+@pytest.mark.parametrize("name, dtype", CASES)
+def test_edges_raise_no_warnings(name, dtype):
+    """PyTorch computes NaN and inf silently; a NumPy warning in a learner's cell would be noise."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        E.run_edge_case(pyautograd, name, dtype)
