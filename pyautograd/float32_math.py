@@ -1,4 +1,5 @@
-"""``log`` and ``sin``/``cos`` in float32, step for step as PyTorch's vectorised CPU kernel does.
+"""``log`` and ``sin``/``cos`` in float32, step for step as PyTorch's vectorised CPU kernel does;
+fused multiply-adds in float32 and float64 (``fma``, ``fma64``), which ``arange`` uses too.
 
 Why: PyTorch fills float32 normal tensors of 16 or more elements with a Box-Muller kernel
 written in AVX2 intrinsics, whose logarithm and sine/cosine are the Cephes single-precision
@@ -51,6 +52,26 @@ def fma(a, b, c):
     """``a * b + c`` rounded once to float32: the product of two float32 numbers is exact in
     float64, so only the sum rounds before the final rounding to float32."""
     return (np.multiply(a, b, dtype=np.float64) + c).astype(f32)
+
+
+def fma64(a, b, c):
+    """``a * b + c`` for float64 arrays, rounded (almost always) once, as a hardware fused
+    multiply-add does: the product's rounding error comes from Dekker's split (each factor
+    in two 26-bit halves, whose products are exact) and the sum's from Knuth's two-sum."""
+    product = a * b
+    a_high, a_low = _split(a)
+    b_high, b_low = _split(b)
+    product_error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+    total = product + c
+    part = total - product
+    sum_error = (product - (total - part)) + (c - part)
+    return total + (product_error + sum_error)
+
+
+def _split(x):
+    scaled = 134217729.0 * x  # 2^27 + 1
+    high = scaled - (scaled - x)
+    return high, x - high
 
 
 class _Float32InFloat64:

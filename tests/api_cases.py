@@ -425,7 +425,41 @@ def _functional_call(T):
     return [repr(loss(params)), {k: v.tolist() for k, v in grads.items()}, model.weight.tolist()]
 
 
+def _grad_of(T, make, values, dtype="float32"):
+    """The gradient of ``make(x).sum()`` at ``values``, each number written out exactly."""
+    x = T.tensor(values, dtype=getattr(T, dtype), requires_grad=True)
+    make(T, x).sum().backward()
+    return [repr(v) for v in x.grad.tolist()]
+
+
 VALUES = {
+    # numbers at the edges, written out exactly (repr): a tail or a sign must not move
+    "sigmoid_lower_tail": lambda T: repr(T.sigmoid(T.tensor([-10.0, -17.0, -20.0, -50.0]))),
+    "log_sigmoid_float64_tail": lambda T: repr(T.log(T.sigmoid(T.tensor([-50.0, -700.0], dtype=T.float64)))),
+    "layer_norm_equal_values": lambda T: T.nn.functional.layer_norm(T.tensor([-1000.0] * 3), (3,)).tolist(),
+    "std_of_equal_values_grad": lambda T: _grad_of(T, lambda T, x: x.std(), [2.0, 2.0, 2.0]),
+    "std_dim_equal_row_grad": lambda T: _grad_of(
+        T, lambda T, x: x.reshape(2, 2).std(dim=1), [2.0, 2.0, 1.0, 3.0]
+    ),
+    "arange_around_zero": lambda T: [repr(v) for v in T.arange(-8.0, 8.0, 0.1)[80:83].tolist()],
+    "arange_float64": lambda T: [repr(v) for v in T.arange(-1.0, 1.0, 0.1, dtype=T.float64).tolist()],
+    "arange_relu_grad_at_zero": lambda T: (lambda x: (T.relu(x).sum().backward(), x.grad[80].item())[1])(
+        T.arange(-8.0, 8.0, 0.1, requires_grad=True)
+    ),
+    "relu_abs_grad_at_nan": lambda T: [
+        _grad_of(T, lambda T, x: T.relu(x), [math.nan, 1.0]),
+        _grad_of(T, lambda T, x: T.abs(x), [math.nan, -1.0]),
+    ],
+    "bce_grad_at_ends_float64": lambda T: (
+        lambda p: (
+            T.nn.functional.binary_cross_entropy(p, T.tensor([1.0, 0.0], dtype=T.float64)).backward(),
+            [repr(v) for v in p.grad.tolist()],
+        )[1]
+    )(T.tensor([0.0, 1.0], dtype=T.float64, requires_grad=True)),
+    "softplus_grad_far_left": lambda T: _grad_of(
+        T, lambda T, x: T.nn.functional.softplus(x), [-100.0, -50.0]
+    ),
+    "gelu_tanh_at_minus_one": lambda T: repr(T.nn.functional.gelu(T.tensor([-1.0, 0.5]), approximate="tanh")),
     "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
     "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
     "rfloordiv": lambda T: repr(7 // T.tensor([2, -3])),
@@ -724,6 +758,8 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "arange_zero_step": lambda T: T.arange(0.0, 1.0, 0.0),
+    "arange_wrong_sign": lambda T: T.arange(0, 5, -1),
     "vmap_non_tensor_output": lambda T: T.func.vmap(lambda r: 1.0)(T.ones(2)),
     "scheduler_resume_without_initial_lr": lambda T: T.optim.lr_scheduler.StepLR(
         T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0), 1, last_epoch=3

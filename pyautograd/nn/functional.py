@@ -200,6 +200,11 @@ def _sigmoid(x):
     return x.sigmoid() if is_tensor(x) else elementwise.sigmoid_values(x)
 
 
+# PyTorch's floor under p (1 - p) in the gradient: the float32 number nearest 1e-12, in every
+# dtype (so in float64 the gradient at p = 0 or 1 is 2.000000008e11, not 2e11).
+_BCE_EPSILON = float(np.float32(1e-12))
+
+
 class BinaryCrossEntropy(Function):
     """-(y log p + (1 - y) log(1 - p)), logs clamped at -100 as in PyTorch."""
 
@@ -221,7 +226,7 @@ class BinaryCrossEntropy(Function):
         p, y = ctx.saved_tensors
         need_p, need_y = ctx.needs_input_grad
         g = _scale(g, ctx.count, ctx.reduction) * ctx.weight
-        gp = g * (p - y) / _clamp_min((1 - p) * p, 1e-12) if need_p else None
+        gp = g * (p - y) / _clamp_min((1 - p) * p, _BCE_EPSILON) if need_p else None
         gy = g * (_clamp_min(log(1 - p), -100) - _clamp_min(log(p), -100)) if need_y else None
         return gp, gy, None, None
 
@@ -229,7 +234,7 @@ class BinaryCrossEntropy(Function):
     def jvp(ctx, tp, ty):
         p, y = ctx.saved_tensors
         with np.errstate(divide="ignore"):
-            d = tp * (p - y) / np.maximum((1 - p) * p, 1e-12) + ty * (
+            d = tp * (p - y) / np.maximum((1 - p) * p, _BCE_EPSILON) + ty * (
                 np.maximum(np.log(1 - p), -100) - np.maximum(np.log(p), -100)
             )
         return _reduce(d * ctx.weight, ctx.reduction)

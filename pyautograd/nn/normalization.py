@@ -53,7 +53,12 @@ class Normalize(Function):
         shift = -ctx.batch_mean * scale
         if ctx.affine_first and b is not None:
             shift = shift + b.reshape(param_shape)
-        out = _fused_multiply_add(x, scale, shift)
+        if not ctx.affine_first and (w is None or b is None):
+            # PyTorch's layer norm without both weight and bias: (x - mean) * rstd, so equal
+            # inputs give exactly 0 (x * scale + shift would leave the rounding of mean * scale)
+            out = (x - ctx.batch_mean) * scale
+        else:
+            out = _fused_multiply_add(x, scale, shift)
         if not ctx.affine_first:  # layer norm applies weight and bias afterwards
             if w is not None:
                 out = out * w.reshape(param_shape)

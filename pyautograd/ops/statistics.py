@@ -138,7 +138,8 @@ class Std(Function):
     @staticmethod
     def backward(ctx, g):
         a, out = ctx.saved_tensors
-        g = _keep(g / out, np.shape(a), ctx.dims, ctx.keepdim)
+        zero = common.data_of(out) == 0  # equal values: PyTorch's gradient is 0 there, not 0 / 0
+        g = _keep(g / (out + zero) * ~zero, np.shape(a), ctx.dims, ctx.keepdim)
         centred = a - _mean_keepdim(a, ctx.dims)
         return g * centred * (1.0 / ctx.divisor), None, None, None
 
@@ -146,7 +147,8 @@ class Std(Function):
     def jvp(ctx, t):
         a, out = ctx.saved_tensors
         centred = a - np.mean(a, axis=ctx.dims, keepdims=True)
-        return np.sum(t * centred, axis=ctx.dims, keepdims=ctx.keepdim) / (ctx.divisor * out)
+        zero = out == 0
+        return np.sum(t * centred, axis=ctx.dims, keepdims=ctx.keepdim) / (ctx.divisor * (out + zero)) * ~zero
 
 
 def _divisor(shape, dims, correction):
