@@ -1,8 +1,7 @@
 """Creating tensors: from data, filled with constants or ranges (random ones: ``random_tensors``)."""
 
-import warnings
-
 import math
+import warnings
 
 import numpy as np
 
