@@ -107,7 +107,7 @@ def _shape_of(name, size, keywords, device):
         raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keywords))}'")
     if keyword is not None:
         if size:
-            raise TypeError("got multiple values for argument 'size'")
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
         size = (keyword,)
     return _size(size)
 

@@ -69,6 +69,10 @@ class Function(Node):
     #   this node if it is our output) or None
     _graph_mode = False  # True while a create_graph backward runs this node
     scalar_forward = False  # forward may get 0-d float inputs as NumPy scalars (pure arithmetic)
+    # per saved value: the input whose gradient alone reads it (None: any). A value only that
+    # gradient reads is not checked for in-place changes when that input needs no gradient,
+    # as PyTorch does not save it then (``d * 2`` keeps d free to change: ``d += ...``).
+    saved_for = None
     operator = None  # a binary op whose forward is exactly this operator on the data (ops/elementwise.py)
 
     def __init_subclass__(cls, **kwargs):
@@ -142,8 +146,11 @@ class Function(Node):
         ctx.needs_input_grad = (need_a, need_b)
         if ctx._saved:  # _bind_saved for two arguments (a loop, not a comprehension: no extra frame)
             sources = []
-            for s in ctx._saved:
-                if s is x:
+            saved_for = cls.saved_for
+            for k, s in enumerate(ctx._saved):
+                if saved_for is not None and saved_for[k] is not None and not (need_a, need_b)[saved_for[k]]:
+                    sources.append(None)
+                elif s is x:
                     sources.append((a, a._vc, a._vc[0], None))
                 elif s is y and type(b) is Tensor:
                     sources.append((b, b._vc, b._vc[0], None))
@@ -246,7 +253,7 @@ class Function(Node):
         self.next_functions = tuple(edges)
         self.needs_input_grad = tuple(needs)
         if self._saved:
-            self._bind_saved(args, data, out, result)
+            self._bind_saved(args, data, out, result, needs)
         if anomaly.state.enabled:
             anomaly.remember_forward(self)
 
@@ -254,7 +261,7 @@ class Function(Node):
     def save_for_backward(self, *arrays):
         self._saved = arrays
 
-    def _bind_saved(self, args, data, out, result):
+    def _bind_saved(self, args, data, out, result, needs):
         """Remember which tensor each saved array belongs to, and that tensor's version.
 
         A saved input is recognised by identity with what ``forward`` was given (``data``:
@@ -267,7 +274,11 @@ class Function(Node):
         ``create_graph`` differentiates through it and in-place changes to it are caught.
         """
         sources = []
-        for array in self._saved:
+        saved_for = self.saved_for
+        for k, array in enumerate(self._saved):
+            if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
+                sources.append(None)  # only the gradient of an input that needs none reads it
+                continue
             for a, given in zip(args, data):
                 if given is array and isinstance(a, Tensor):
                     sources.append((a, a._vc, a._vc[0], None))

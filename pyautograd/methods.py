@@ -5,7 +5,7 @@ import numbers
 
 import numpy as np
 
-from . import accumulate_hooks, devices, dtypes
+from . import accumulate_hooks, devices, dtypes, storage
 from .function import forward_ad_state
 from .grad_mode import state as grad_mode
 from .in_place import (
@@ -355,6 +355,9 @@ _METHODS = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
     "contiguous": _contiguous,
+    "stride": storage.stride,
+    "storage_offset": storage.storage_offset,
+    "storage": storage.storage,
     "register_post_accumulate_grad_hook": accumulate_hooks.register,
     "cuda": _cuda,
     "__setitem__": _setitem,

@@ -125,16 +125,35 @@ def exponential_(self, lambd=1.0, *, generator=None):
 
 
 # ---- factories ----------------------------------------------------------------------------------------
-def rand(*size, generator=None, dtype=None, requires_grad=False, out=None, device=None, pin_memory=False):
-    """Uniform numbers in [0, 1)."""
-    shape, np_dtype = _size(size), _float_dtype(dtype, "check_uniform_bounds")
+def _size_argument(name, size, keyword):
+    """The shape from ``*size`` or from ``size=``, with PyTorch's errors when both or another word come."""
+    given = keyword.pop("size", None)
+    if keyword:
+        raise TypeError(f"{name}() got an unexpected keyword argument '{next(iter(keyword))}'")
+    if given is None:
+        return size
+    if size:
+        raise TypeError(f"{name}() got multiple values for argument 'size'")
+    return (given,)
+
+
+def rand(
+    *size, generator=None, dtype=None, requires_grad=False, out=None, device=None, pin_memory=False, **keyword
+):
+    """Uniform numbers in [0, 1). The shape may be given as ``size=`` too (d2l writes ``rand(size=(2, 3))``)."""
+    shape, np_dtype = (
+        _size(_size_argument("rand", size, keyword)),
+        _float_dtype(dtype, "check_uniform_bounds"),
+    )
     values = sampling.uniform(_gen(generator), _count(shape), np_dtype)
     return _finish(values.reshape(shape), requires_grad)
 
 
-def randn(*size, generator=None, dtype=None, requires_grad=False, out=None, device=None, pin_memory=False):
-    """Standard normal numbers."""
-    shape, np_dtype = _size(size), _float_dtype(dtype, "normal_kernel_cpu")
+def randn(
+    *size, generator=None, dtype=None, requires_grad=False, out=None, device=None, pin_memory=False, **keyword
+):
+    """Standard normal numbers. The shape may be given as ``size=`` too (d2l writes ``randn(size=(2, 3))``)."""
+    shape, np_dtype = _size(_size_argument("randn", size, keyword)), _float_dtype(dtype, "normal_kernel_cpu")
     values = sampling.normal(_gen(generator), _count(shape), np_dtype)
     return _finish(values.reshape(shape), requires_grad)
 

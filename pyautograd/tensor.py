@@ -49,6 +49,12 @@ class RemovableHandle:
             self._hooks.remove(self._hook)
 
 
+_NON_LEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+)
+
+
 class Tensor:
     """An n-dimensional array that can record the operations applied to it."""
 
@@ -110,15 +116,19 @@ class Tensor:
     def requires_grad(self, value):
         if self.grad_fn is not None:
             raise RuntimeError(
-                "you can only change requires_grad flags of leaf variables. If you want to use "
-                "a computed variable in a subgraph that doesn't require differentiation use "
-                "var_no_grad = var.detach()."
+                "you can only change requires_grad flags of leaf variables."
+                if value
+                else _NON_LEAF_REQUIRES_GRAD
             )
         if value:
             _check_can_require_grad(self)
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
+        if self.grad_fn is not None:
+            if requires_grad:  # a computed tensor already requires grad: nothing to change (PyTorch)
+                return self
+            raise RuntimeError(_NON_LEAF_REQUIRES_GRAD)
         self.requires_grad = requires_grad
         return self
 

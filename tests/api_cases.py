@@ -9,6 +9,7 @@ Each table entry is a function of the module ``T`` (``torch`` or ``pyautograd``)
 """
 
 import math
+import warnings
 
 
 def _grads(T, make, *shapes_rg):
@@ -432,7 +433,72 @@ def _grad_of(T, make, values, dtype="float32"):
     return [repr(v) for v in x.grad.tolist()]
 
 
+def _micrograd_readme(T):
+    """micrograd's README example, word for word in PyTorch: ``+=`` on non-leaf tensors."""
+    a = T.tensor([-4.0], dtype=T.float64, requires_grad=True)
+    b = T.tensor([2.0], dtype=T.float64, requires_grad=True)
+    c = a + b
+    d = a * b + b**3
+    c += c + 1
+    c += 1 + c + (-a)
+    d += d * 2 + (b + a).relu()
+    d += 3 * d + (b - a).relu()
+    e = c - d
+    f = e**2
+    g = f / 2.0
+    g += 10.0 / f
+    g.backward()
+    return [g.item(), a.grad.item(), b.grad.item()]
+
+
+def _tied_state_dict(T):
+    net = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Linear(2, 2))
+    net[1].weight = net[0].weight
+    return list(net.state_dict())
+
+
+def _storage_printed(T):
+    """Karpathy prints ``a.storage()``: its text, and that it warns as PyTorch 2 does."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        text = repr(T.arange(3.0).storage())
+    return [text, [str(w.category.__name__) for w in caught]]
+
+
+def _memory_layout(T):
+    x = T.arange(12.0).reshape(3, 4)
+    return [x.stride(), x.t().stride(), x[1:].storage_offset(), x[:, 2].storage_offset(), x.stride(-1)]
+
+
 VALUES = {
+    "micrograd_readme": _micrograd_readme,
+    "requires_grad_on_non_leaf": lambda T: (lambda y: [y.requires_grad_() is y, y.requires_grad])(
+        T.tensor([1.0], requires_grad=True) * 2
+    ),
+    "state_dict_of_tied_weights": _tied_state_dict,
+    "factories_with_size_keyword": lambda T: [
+        list(f(size=(2, 3)).shape) for f in (T.rand, T.randn, T.zeros, T.ones, T.empty)
+    ],
+    "result_type": lambda T: [
+        str(T.result_type(T.tensor([1]), 1.0)),
+        str(T.result_type(2, 3.0)),
+        str(T.result_type(T.tensor([1.0], dtype=T.float64), T.tensor(1.0))),
+        str(T.result_type(T.tensor([1], dtype=T.int32), 5)),
+    ],
+    "bincount": lambda T: [
+        T.bincount(T.tensor([0, 1, 1, 3])).tolist(),
+        T.bincount(T.tensor([0, 1, 1, 3]), minlength=6).tolist(),
+        T.bincount(T.tensor([0, 1, 1]), weights=T.tensor([0.5, 1.0, 2.0])).tolist(),
+        str(T.bincount(T.tensor([0, 1]), weights=T.tensor([1.0, 2.0])).dtype),
+    ],
+    "memory_layout": _memory_layout,
+    "storage_printed": lambda T: _storage_printed(T),
+    "cosine_similarity": lambda T: T.nn.functional.cosine_similarity(
+        T.tensor([[1.0, 2.0], [3.0, 4.0], [0.0, 0.0]]), T.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    ).tolist(),
+    "cosine_similarity_dim0": lambda T: T.nn.functional.cosine_similarity(
+        T.tensor([[1.0, 2.0], [3.0, 4.0]]), T.tensor([[1e30, 0.0], [0.0, 1e30]]), dim=0
+    ).tolist(),
     # numbers at the edges, written out exactly (repr): a tail or a sign must not move
     "sigmoid_lower_tail": lambda T: repr(T.sigmoid(T.tensor([-10.0, -17.0, -20.0, -50.0]))),
     "log_sigmoid_float64_tail": lambda T: repr(T.log(T.sigmoid(T.tensor([-50.0, -700.0], dtype=T.float64)))),
@@ -758,6 +824,19 @@ def _sign_grad_fn(T):
 
 
 ERRORS = {
+    "requires_grad_false_on_non_leaf": lambda T: (T.tensor([1.0], requires_grad=True) * 2).requires_grad_(
+        False
+    ),
+    "requires_grad_attribute_on_non_leaf": lambda T: setattr(
+        T.tensor([1.0], requires_grad=True) * 2, "requires_grad", True
+    ),
+    "cross_entropy_with_n_by_1_target": lambda T: T.nn.functional.cross_entropy(
+        T.zeros(4, 3), T.tensor([[0], [1], [2], [0]])
+    ),
+    "bincount_negative": lambda T: T.bincount(T.tensor([-1, 2])),
+    "bincount_2d": lambda T: T.bincount(T.tensor([[1, 2]])),
+    "bincount_float": lambda T: T.bincount(T.tensor([1.0, 2.0])),
+    "zeros_size_twice": lambda T: T.zeros(2, size=(3,)),
     "arange_zero_step": lambda T: T.arange(0.0, 1.0, 0.0),
     "arange_wrong_sign": lambda T: T.arange(0, 5, -1),
     "vmap_non_tensor_output": lambda T: T.func.vmap(lambda r: 1.0)(T.ones(2)),

@@ -15,6 +15,7 @@ from .. import dtypes
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
+from ..ops.norm import vector_norm
 from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu  # noqa: F401 (re-exported)
@@ -33,14 +34,20 @@ def relu(input, inplace=False):
     return elementwise.relu.op.apply_one(input)
 
 
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """x1 . x2 / (|x1| |x2|) along ``dim``, as PyTorch computes it: each input divided by its
+    norm (floored at ``eps``) first, then the products summed, so large inputs do not overflow."""
+    n1 = vector_norm(x1, 2, dim=dim, keepdim=True).clamp_min(eps)
+    n2 = vector_norm(x2, 2, dim=dim, keepdim=True).clamp_min(eps)
+    return ((x1 / n1) * (x2 / n2)).sum(dim=dim)
+
+
 def relu_(input):
     return input.relu_()
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """input / max(||input||_p over dim, eps): unit vectors along ``dim``."""
-    from ..ops.norm import vector_norm
-
     return input / vector_norm(input, p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
@@ -368,6 +375,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _check_reduction(reduction)
     if input.dim() not in (1, 2):
         raise ValueError(f"Expected 1D or 2D input (got {input.dim()}D input)")
+    if target.dim() > 1:  # an (N, 1) target would broadcast into a wrong loss
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
     if input.dim() == 2 and target.shape[0] != input.shape[0]:
         raise ValueError(
             f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]})."

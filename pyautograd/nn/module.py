@@ -83,6 +83,9 @@ class Module:
                 raise AttributeError(f"cannot assign {what} before Module.__init__() call")
             if isinstance(value, Module) and name in params:
                 self._refuse("parameter", name, value)
+            if isinstance(value, Parameter) and name in params:  # keeps its place in state_dict
+                params[name] = value
+                return
             self._forget(name)
             (params if isinstance(value, Parameter) else modules)[name] = value
         elif params is not None and name in params:

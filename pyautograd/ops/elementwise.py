@@ -90,6 +90,7 @@ class RSub(Function):
 class Mul(Function):
     backward_name = "MulBackward0"
     scalar_forward = True
+    saved_for = (1, 0)  # a is read only for b's gradient, b only for a's
     operator = staticmethod(operator.mul)  # forward is this operator on the data
 
     @staticmethod
@@ -115,6 +116,7 @@ class Mul(Function):
 class Div(Function):
     backward_name = "DivBackward0"
     scalar_forward = True
+    saved_for = (1, None)  # a is read only for b's gradient
     may_overflow = True
 
     @staticmethod
