@@ -451,6 +451,24 @@ def _micrograd_readme(T):
     return [g.item(), a.grad.item(), b.grad.item()]
 
 
+def _lesson6_large_learning_rate(T):
+    """Lesson 6 trains XOR with lr = 20 and says the loss jumps (14, 4, 17 ...) for eight steps,
+    then sticks at 50: the saturated sigmoid's tail decides that path."""
+    X = T.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    Y = T.tensor([[0.0], [1.0], [1.0], [0.0]])
+    T.manual_seed(0)
+    model = T.nn.Sequential(T.nn.Linear(2, 4), T.nn.Tanh(), T.nn.Linear(4, 1), T.nn.Sigmoid())
+    optimizer = T.optim.SGD(model.parameters(), lr=20.0)
+    losses = []
+    for _ in range(12):
+        optimizer.zero_grad()
+        loss = T.nn.BCELoss()(model(X), Y)
+        loss.backward()
+        optimizer.step()
+        losses.append(round(loss.item(), 1))  # lr = 20 amplifies last-bit differences: the path, not digits
+    return losses
+
+
 def _tied_state_dict(T):
     net = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Linear(2, 2))
     net[1].weight = net[0].weight
@@ -472,6 +490,7 @@ def _memory_layout(T):
 
 VALUES = {
     "micrograd_readme": _micrograd_readme,
+    "lesson6_large_learning_rate": _lesson6_large_learning_rate,
     "requires_grad_on_non_leaf": lambda T: (lambda y: [y.requires_grad_() is y, y.requires_grad])(
         T.tensor([1.0], requires_grad=True) * 2
     ),
