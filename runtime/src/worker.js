@@ -159,7 +159,8 @@ function countDownloads() {
     touch();
     let response;
     try {
-      response = await realFetch(input, init);
+      // low priority: on a slow link the page's own scripts and styles come first
+      response = await realFetch(input, big ? { ...init, priority: "low" } : init);
     } catch (err) {
       downloads.inFlight -= 1;
       failed(url, String(err?.message || err));
