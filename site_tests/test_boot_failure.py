@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import PageSession, cell, wait_cells
+from conftest import BOOT_TIMEOUT_MS, PageSession, cell, wait_cells
 
 WASM = "**/pyodide/pyodide.asm.wasm"
 BIG = re.compile(r"\.(wasm|zip|whl)$")
@@ -107,12 +107,16 @@ def test_the_download_total_is_known_from_the_start(browser, server, offline_fal
     try:
         page.goto(server.url + "playground/")
         wait_cells(page)
-        page.evaluate("window.__ready = window.lessonRunner.ready().catch(() => null)")
-        page.locator(".lr-boot").wait_for()
-        while not held:
+        page.evaluate("() => { window.lessonRunner.ready().then(() => { window.__ready = true; }); }")
+        page.locator(".lr-boot").wait_for(timeout=ENDS_WITHIN_MS)
+        page.wait_for_function("() => true", timeout=ENDS_WITHIN_MS)  # the route has had its turn
+        for _ in range(ENDS_WITHIN_MS // 50):
+            if held:
+                break
             page.wait_for_timeout(50)
+        assert held, "the wasm was not asked for"
         held[0].continue_()
-        page.evaluate("window.__ready")
+        page.wait_for_function("window.__ready === true", timeout=BOOT_TIMEOUT_MS)
         lines = page.evaluate("window.__lines")
         assert lines, "no download line was shown"
         totals = {_mb(line)[1] for line in lines}
