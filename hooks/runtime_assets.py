@@ -144,7 +144,7 @@ def _esbuild(root: Path, nm: Path, out: Path) -> None:
     ]
     workers = [
         [str(exe), str(src / name), f"--outfile={out / name}", *common]
-        for name in ("worker.js", "snapshot-worker.js")
+        for name in ("worker.js", "snapshot-worker.js", "graph-worker.js")
     ]
     for cmd in (page, *workers):
         _run_esbuild(cmd, root)

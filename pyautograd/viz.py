@@ -4,7 +4,8 @@ Boxes are tensors (the output, the leaves, and any named intermediate tensor), e
 the operations recorded in the graph, named as their ``grad_fn`` (``MulBackward0``...).
 Arrows follow the data, from the inputs to the output, so the backward pass runs against
 them. Nodes are numbered in the order a depth-first walk from the output meets them,
-following ``next_functions`` in order, so the same code always gives the same text.
+following ``next_functions`` in order, so the same code always gives the same text. The
+walk keeps its own stack, so a graph as deep as a long training loop is no recursion.
 """
 
 import numpy as np
@@ -36,6 +37,7 @@ class _Graph:
         self.show_values, self.show_grads = show_values, show_grads
         self.ids = {}  # id(tensor or node) -> "nK"
         self.nodes, self.edges = [], []
+        self.edge_set = set()  # the lines of self.edges, to draw each arrow once
         self.keep = []  # hold what we numbered, so ids are not reused meanwhile
 
     def _new(self, obj, label, style):
@@ -47,7 +49,8 @@ class _Graph:
 
     def edge(self, src, dst):
         line = f"  {src} -> {dst};"
-        if line not in self.edges:
+        if line not in self.edge_set:
+            self.edge_set.add(line)
             self.edges.append(line)
 
     def tensor_box(self, t, style):
@@ -57,7 +60,25 @@ class _Graph:
 
     def walk(self, node, skip_output=False):
         """Number ``node`` and everything behind it; return the id of what it produces
-        (its named output tensor's box if it has one, else the op itself)."""
+        (its named output tensor's box if it has one, else the op itself). Each node's
+        visit is a generator that yields the inputs it needs walked and receives their
+        ids; this loop runs them on a list instead of Python's call stack."""
+        stack = [self._visit(node, skip_output)]
+        answer = None
+        while stack:
+            try:
+                child = stack[-1].send(answer)
+            except StopIteration as done:
+                stack.pop()
+                answer = done.value
+            else:
+                stack.append(self._visit(child))
+                answer = None
+        return answer
+
+    def _visit(self, node, skip_output=False):
+        """One node of ``walk``, written as the recursion it replaces: ``yield child``
+        walks an input and gives its id."""
         if type(node) is AccumulateGrad:
             return self.tensor_box(node.variable, "leaf")
         named = getattr(node, "_named_output", None)
@@ -74,7 +95,7 @@ class _Graph:
             op = self._new(node, node.name(), "op")
             for child, _ in node.next_functions:
                 if child is not None:
-                    self.edge(self.walk(child), op)
+                    self.edge((yield child), op)
         if box is None:
             return op
         self.edge(op, box)

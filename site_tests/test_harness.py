@@ -107,3 +107,28 @@ def test_expected_output_is_compared_by_the_cpython_tests_rule(harness):
     assert harness.matches_expected("x\nValueError: bad", "x", "ValueError: bad")
     assert harness.matches_expected("x\nValueError: bad", "x\n", "ValueError: bad")
     assert not harness.matches_expected("x\n", "x\n", "ValueError: bad")
+
+
+def test_a_recursion_deep_in_library_code_still_shows_the_readers_error(harness):
+    """The last frames are all the library's (copy.py): none is the reader's, and the
+    formatter still gives the error, with the reader's own line."""
+    code = "import copy\na = []\nfor _ in range(100000):\n    a = [a]\ncopy.deepcopy(a)"
+    result = run(harness, code, counter=3)
+    assert result["kind"] == "RecursionError"
+    assert result["error"].startswith("RecursionError: maximum recursion depth exceeded"), result
+    assert "RecursionError: maximum recursion depth exceeded" in result["traceback"]
+    assert 'File "<cell 3>", line 5' in result["traceback"]  # copy.deepcopy(a)
+    assert "calls inside libraries not shown" in result["traceback"]
+    assert "_lessonrunner" not in result["traceback"] and "list.index" not in result["traceback"]
+
+
+def test_the_traceback_formatter_never_fails_itself(harness, monkeypatch):
+    """Whatever goes wrong while formatting, the reader's error line is what they see."""
+
+    def broken(*args, **kwargs):
+        raise ValueError("list.index(x): x not in list")
+
+    monkeypatch.setattr(harness, "_only_cells", broken)
+    result = run(harness, "1 / 0")
+    assert result["kind"] == "ZeroDivisionError"
+    assert result["traceback"].strip().endswith("ZeroDivisionError: division by zero"), result

@@ -115,3 +115,31 @@ def test_several_outputs_share_leaves():
     dot = to_dot([a * 2, a + 1])
     assert dot.count('label="a\\nvalue=1.0"') == 1
     assert len(re.findall(r"fde2b8", dot)) == 2
+
+
+def test_a_5000_step_graph_is_walked_without_recursion():
+    """to_dot walks the graph with its own stack: a long chain (a loop of ``s = s + x``)
+    gives its DOT text, not a RecursionError."""
+    x = torch.tensor(1.0, requires_grad=True)
+    s = x
+    for _ in range(5000):
+        s = s + x
+    dot = to_dot(s)
+    assert dot.count("AddBackward0") == 5000
+    assert dot.count(" -> ") == 2 * 5000  # each add: from s and from x (the leaf drawn once)
+    assert dot.count("value=1.0") == 1
+
+
+def test_a_long_chain_keeps_the_depth_first_numbering():
+    """The walk's order is the recursive one's: output, then its op, then down the first input."""
+    x = torch.tensor(1.0, requires_grad=True)
+    x.name = "x"
+    s = x * 2
+    s = s + x
+    assert to_dot(s) == HEAD + (
+        f'  n0 [label="value=3.0", {OUT}];\n'
+        f'  n1 [label="AddBackward0", {OP}];\n'
+        f'  n2 [label="MulBackward0", {OP}];\n'
+        f'  n3 [label="x\\nvalue=1.0", {LEAF}];\n'
+        "  n3 -> n2;\n  n2 -> n1;\n  n3 -> n1;\n  n1 -> n0;\n}\n"
+    )

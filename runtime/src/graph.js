@@ -1,39 +1,131 @@
-// DOT text -> sanitised SVG in the page, with @viz-js/viz (Graphviz compiled to WebAssembly).
+// DOT text -> sanitised SVG in the page. Graphviz runs in graph-worker.js, never on the
+// page's main thread: one layout at a time, and one that runs past LAYOUT_BUDGET_MS ends
+// that worker (the next graph gets a new one). A graph of more than NODE_BUDGET nodes is not
+// laid out at all (Graphviz's layout grows much faster than the graph: 120 steps of
+// `s = s + x` took 11 s, 200 more than ten minutes); the reader gets its size and a summary.
 // Loaded lazily: pages that never draw a graph never download Graphviz.
-import { instance } from "@viz-js/viz";
 import { sanitizeSVG } from "./sanitize-svg.js";
 
 const PT = 4 / 3; // Graphviz sizes its SVG in points
 const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figure scrolls
+export const NODE_BUDGET = 150;
+export const LAYOUT_BUDGET_MS = 20000;
 
-let vizPromise = null;
+// graph.js is bundled as a chunk (assets/runtime/chunks/), the worker next to the page module
+const here = new URL(".", import.meta.url);
+const WORKER_URL = new URL(
+  here.pathname.endsWith("/chunks/") ? "../graph-worker.js" : "graph-worker.js",
+  here,
+);
 
-/** Load and compile Graphviz (once), ahead of the first graph when called early. The
- * WebAssembly's functions are compiled lazily, on their first call: a tiny graph drawn here
- * takes that cost (50 to 150 ms on a slow machine) off the first real graph. */
-export function prepare() {
-  if (!vizPromise) {
-    vizPromise = instance().then((viz) => {
-      viz.render("digraph { a -> b [label=x] }", { format: "svg" });
-      return viz;
-    });
-    vizPromise.catch(() => {
-      vizPromise = null; // let a later figure try loading again
-    });
+let worker = null;
+let nextId = 1;
+let waiting = null; // {id, resolve, reject, timer} of the layout in progress
+let queue = Promise.resolve();
+
+function graphviz() {
+  if (worker) return worker;
+  worker = new Worker(WORKER_URL, { type: "module", name: "graphviz" });
+  worker.onmessage = ({ data }) => {
+    if (waiting?.id !== data.id) return;
+    const job = waiting;
+    waiting = null;
+    clearTimeout(job.timer);
+    if (data.failed) job.reject(new Error(data.failed));
+    else job.resolve(data);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    endWorker(new Error(event.message || "Graphviz could not be loaded"));
+  };
+  return worker;
+}
+
+function endWorker(reason) {
+  worker?.terminate();
+  worker = null;
+  const job = waiting;
+  waiting = null;
+  if (job) {
+    clearTimeout(job.timer);
+    job.reject(reason);
   }
-  return vizPromise;
+}
+
+/** Graphviz's result for ``dot`` ({status, output, errors}), laid out in the worker. */
+function layout(dot) {
+  const job = queue.then(
+    () =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        waiting = { id, resolve, reject, timer: null };
+        waiting.timer = setTimeout(() => endWorker(new LayoutTooLong(LAYOUT_BUDGET_MS)), LAYOUT_BUDGET_MS);
+        graphviz().postMessage({ id, dot });
+      }),
+  );
+  queue = job.catch(() => {});
+  return job;
+}
+
+/** Load and compile Graphviz (once), ahead of the first graph when called early. */
+export function prepare() {
+  graphviz();
+  return Promise.resolve();
 }
 
 /** Graphviz read the DOT text and refused it; ``message`` is Graphviz's own reason. */
 export class DotError extends Error {}
 
+/** The graph has more nodes than NODE_BUDGET: not laid out. */
+export class GraphTooBig extends Error {
+  constructor(size) {
+    super(`${size.nodes} nodes`);
+    this.size = size;
+  }
+}
+
+/** Graphviz was still laying the graph out after ``ms``: its worker was ended. */
+export class LayoutTooLong extends Error {
+  constructor(ms) {
+    super(`layout ran past ${ms} ms`);
+    this.ms = ms;
+  }
+}
+
 /**
- * Returns ``{svg, warnings}``; throws DotError when the DOT text is wrong, any other
- * error when Graphviz itself could not be loaded or run.
+ * How big a DOT graph is, without laying it out: {nodes, edges, common}, where common
+ * lists the most repeated node labels (first line) as [label, count], most first.
+ */
+export function measure(dot) {
+  const quoted = [];
+  const bare = String(dot).replace(/"(?:[^"\\]|\\.)*"/g, (q) => {
+    quoted.push(q);
+    return `"${quoted.length - 1}"`;
+  });
+  const id = String.raw`("\d+"|[\w.\u0080-\uffff]+)`;
+  const ids = new Set();
+  for (const m of bare.matchAll(new RegExp(`${id}\\s*(?=->|--)|(?:->|--)\\s*${id}`, "g")))
+    ids.add(m[1] || m[2]);
+  for (const m of bare.matchAll(new RegExp(`(?:^|[;{])\\s*${id}\\s*(?=\\[|;|$)`, "gm"))) ids.add(m[1]);
+  for (const word of ["node", "edge", "graph", "digraph", "subgraph", "strict"]) ids.delete(word);
+  const counts = new Map();
+  for (const m of String(dot).matchAll(/label\s*=\s*"((?:[^"\\]|\\.)*)"/g)) {
+    const first = m[1].split("\\n")[0];
+    counts.set(first, (counts.get(first) || 0) + 1);
+  }
+  const common = [...counts.entries()].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1]);
+  return { nodes: ids.size, edges: (bare.match(/->|--/g) || []).length, common: common.slice(0, 3) };
+}
+
+/**
+ * Returns ``{svg, warnings}``; throws GraphTooBig over the node budget, LayoutTooLong past
+ * the time budget, DotError when the DOT text is wrong, any other error when Graphviz
+ * itself could not be loaded or run.
  */
 export async function renderDot(dot) {
-  const viz = await prepare();
-  const result = viz.render(dot, { format: "svg" });
+  const size = measure(dot);
+  if (size.nodes > NODE_BUDGET) throw new GraphTooBig(size);
+  const result = await layout(dot);
   const said = (level) => result.errors.filter((e) => e.level === level).map((e) => e.message.trim());
   if (result.status !== "success") {
     const why = [...said("error"), ...said(undefined)].join("\n");

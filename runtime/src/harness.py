@@ -161,16 +161,39 @@ def _frames(tb):
 
 
 def _format_traceback(exc):
-    """The reader's frames of ``exc``, the last TRACEBACK_FRAMES of them at most."""
+    """The reader's frames of ``exc``, the last TRACEBACK_FRAMES of them at most. Never
+    fails: if formatting does, the reader still gets the error's own line."""
+    try:
+        return _cells_traceback(exc)
+    except Exception:
+        try:
+            return "".join(traceback.format_exception_only(type(exc), exc))
+        except Exception:
+            return f"{type(exc).__name__}\n"
+
+
+def _cells_traceback(exc):
     frames = _frames(exc.__traceback__)
     limit = -TRACEBACK_FRAMES if frames > TRACEBACK_FRAMES else None
     te = traceback.TracebackException(type(exc), exc, exc.__traceback__, limit=limit, compact=True)
     _only_cells(te)
+    if limit is not None and not te.stack:
+        # a recursion inside a library: the last frames are all its own; show the reader's
+        # frames that led there, then say how many of the library's were left out
+        cells = [
+            (f, n)
+            for f, n in traceback.walk_tb(exc.__traceback__)
+            if f.f_code.co_filename.startswith("<cell ")
+        ]
+        te.stack = traceback.StackSummary.extract(iter(cells[-TRACEBACK_FRAMES:]))
+        lines = list(te.format())
+        tail = len(list(te.format_exception_only()))
+        lines.insert(len(lines) - tail, f"  [... {frames - len(cells)} calls inside libraries not shown]\n")
+        return "".join(lines)
     lines = list(te.format())
     if limit is not None:
-        head = lines.index("Traceback (most recent call last):\n")
         omitted = f"  [... {frames - TRACEBACK_FRAMES} earlier calls not shown]\n"
-        lines.insert(head + 1, omitted)
+        lines.insert(lines.index("Traceback (most recent call last):\n") + 1, omitted)
     return "".join(lines)
 
 

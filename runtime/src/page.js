@@ -52,7 +52,7 @@ async function getPython() {
   python.on("bytes", (loaded, expected) => progress.bytes(loaded, expected));
   python.on("bootError", (problem) => {
     if (problem.partial) progress.finish("limited", t.numpyFailed(problem.message));
-    else progress.finish("failed", t.bootFailed(problem.message));
+    else progress.finish("failed", bootFailedText(problem));
   });
   python.on("crash", () => {
     // Runs waiting in the page's queue would meet an empty namespace: cancel them.
@@ -73,14 +73,22 @@ async function getPython() {
   return python;
 }
 
+/** Why the boot failed, in the reader's words: a failed download says the link is to blame. */
+function bootFailedText(problem, fallback = "") {
+  return problem?.download
+    ? t.bootDownloadFailed(problem.message)
+    : t.bootFailed(problem?.message || fallback);
+}
+
 /**
- * Boot Python (once per visit). `panelHost` is the cell the reader is waiting on: only
+ * Boot Python (once per visit; a boot that failed is tried again). `panelHost` is the cell the reader is waiting on: only
  * then does the boot panel appear, inside that cell, above its output; a start in the
  * background (or on intent) boots silently, and a run during it shows the panel with the
  * steps done so far.
  */
 async function bootPython(panelHost = null) {
   const py = await getPython();
+  if (py.bootFailed) progress.reset(); // trying again: a new panel, counting from zero
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   // Python works: keep it for offline, once the runs asked for during the boot are over
@@ -208,7 +216,17 @@ async function execute(cell, stops) {
     await bootPython(cell.el);
   } catch (err) {
     cell.setState("error", t.status.bootFailed);
-    cell.output.notice(t.bootFailed(String(err?.message || err)), "error");
+    const note = cell.output.notice(
+      bootFailedText(python?.bootProblem, String(err?.message || err)),
+      "error",
+    );
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "md-button lr-retry";
+    retry.dataset.role = "retry-boot";
+    retry.textContent = t.retryBoot;
+    retry.addEventListener("click", () => runCell(cell)); // boots again, in a new worker
+    note.append(" ", retry);
     return { stdout: "", stderr: "", error: `BootError: ${String(err?.message || err)}`, ms: 0 };
   }
   if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");

@@ -63,7 +63,9 @@ export const FromWorker = Object.freeze({
  *   restored: Python came from the build's memory snapshot (snapshot.js), not a fresh start
  *   build: the build manifest's digest (names the build's caches and its snapshot)
  *   timeline: when each boot step ended, in ms since the epoch
- * @typedef {{type: "boot-error", stage: BootStep, message: string, partial?: boolean}} BootErrorMessage
+ * @typedef {{type: "boot-error", stage: BootStep, message: string, partial?: boolean,
+ *            download?: boolean}} BootErrorMessage
+ *   download: a download failed or stalled (trying again may work)
  * @typedef {{type: "stream", id: number, stream: "stdout"|"stderr", text: string}} StreamMessage
  * @typedef {{type: "capped", id: number, limit: number}} CappedMessage
  * @typedef {{type: "display", id: number, message: DisplayMessage}} DisplayEnvelope

@@ -34,7 +34,16 @@ async function drawGraph(message, holder) {
     }
   } catch (err) {
     const why = String(err?.message || err);
-    holder.textContent = err instanceof graph.DotError ? t.graphInvalid(why) : t.graphUnavailable(why);
+    const note = document.createElement("p");
+    if (err instanceof graph.GraphTooBig) {
+      const { nodes, edges, common } = err.size;
+      note.dataset.role = "graph-too-big";
+      note.textContent = t.graphTooBig(nodes, edges, graph.NODE_BUDGET, common);
+    } else if (err instanceof graph.LayoutTooLong) {
+      note.dataset.role = "graph-too-slow";
+      note.textContent = t.graphTooSlow(err.ms / 1000);
+    } else note.textContent = err instanceof graph.DotError ? t.graphInvalid(why) : t.graphUnavailable(why);
+    holder.replaceChildren(note);
   }
 }
 

@@ -7,11 +7,39 @@
 // the reader went for the search box), or after MAX_HOLD_MS whatever happens; then it loads
 // the real worker and hands it the messages in order. Queries that arrive before the index is
 // ready wait for its ready message, as Material's own worker would have answered them only then.
+// The index and every query are put in one Unicode form on their way in (sameText), so a word
+// finds the same pages however the reader's keyboard spells its letters.
 const REAL_WORKER = "__REAL_WORKER__";
 const CHANNEL = "pyautograd-lessons:search";
 const MAX_HOLD_MS = 20000;
 const SETUP = 0;
 const READY = 1;
+const QUERY = 2;
+// ত + hasanta + zero-width joiner: the older spelling of khanda ta (ৎ), which NFC keeps apart
+const KHANDA_TA = /\u09a4\u09cd\u200d/g;
+
+/** One spelling for text Unicode calls the same: NFC (it also writes য় ড় ঢ়, which some
+ * keyboards type as one code point, as the letter and a nukta, as the pages have them). */
+function sameText(text) {
+  return typeof text === "string" ? text.normalize("NFC").replace(KHANDA_TA, "\u09ce") : text;
+}
+
+const normalised = new WeakSet();
+
+/** Puts Material's index (title, text, tags of each page) or query in sameText, in place. */
+function normalise(message) {
+  if (!message || typeof message !== "object" || normalised.has(message)) return message;
+  normalised.add(message);
+  if (message.type === QUERY) message.data = sameText(message.data);
+  if (message.type === SETUP && Array.isArray(message.data?.docs)) {
+    for (const doc of message.data.docs) {
+      doc.title = sameText(doc.title);
+      doc.text = sameText(doc.text);
+      if (Array.isArray(doc.tags)) doc.tags = doc.tags.map(sameText);
+    }
+  }
+  return message;
+}
 
 const held = [];
 let started = false;
@@ -20,7 +48,7 @@ let queries = [];
 const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
 
 function hold(event) {
-  held.push(event.data);
+  held.push(normalise(event.data));
 }
 
 function start() {
@@ -39,6 +67,7 @@ function start() {
   };
   // later messages: a query before the index is ready waits for it
   addEventListener("message", (event) => {
+    normalise(event.data);
     if (!indexReady && event.data?.type !== SETUP) {
       event.stopImmediatePropagation();
       queries.push(event.data);

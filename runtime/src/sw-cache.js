@@ -108,6 +108,7 @@ export async function pageResponse({ request, cache, fetch, keep }) {
   } catch (err) {
     const cached = await cache.match(pageKey(request.url));
     if (cached) return cached;
+    if (request.mode === "navigate") return offlinePage(cache);
     throw err;
   }
   if (response.ok && !response.type.startsWith("opaque") && !response.redirected) {
@@ -115,6 +116,41 @@ export async function pageResponse({ request, cache, fetch, keep }) {
     keep(cache.put(pageKey(request.url), copy).catch(() => {}));
   }
   return withIsolation(response);
+}
+
+const OFFLINE_LISTED = 80; // saved pages named on the offline page at most
+const escapeHTML = (text) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
+
+/**
+ * What a page not yet saved shows without a network: a Bengali page (in place of the
+ * browser's own error) saying so, with links to the pages that are saved, by their titles.
+ * @param {Cache} cache the pages cache
+ */
+export async function offlinePage(cache) {
+  const saved = [];
+  for (const key of (await cache.keys()).slice(0, OFFLINE_LISTED * 2)) {
+    if (saved.length >= OFFLINE_LISTED || !new URL(key.url).pathname.endsWith("/")) continue;
+    const page = await cache.match(key);
+    const title = /<title>([^<]*)<\/title>/i.exec((await page?.text()) || "")?.[1];
+    if (title) saved.push(`<li><a href="${escapeHTML(key.url)}">${title}</a></li>`);
+  }
+  const html = `<!doctype html>
+<html lang="bn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ইন্টারনেট সংযোগ নেই</title>
+<style>body{font-family:"Noto Sans Bengali",system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.7;color:#222;background:#fff}
+a{color:#3f51b5}@media (prefers-color-scheme:dark){body{color:#e6e6e6;background:#1e2129}a{color:#9fa8da}}</style>
+</head><body data-role="offline-page">
+<h1>ইন্টারনেট সংযোগ নেই</h1>
+<p>এই পাতাটি এখনও এই ডিভাইসে রাখা হয়নি, তাই সংযোগ ছাড়া খোলা যাচ্ছে না। সংযোগ ফিরলে <a href="">পাতাটি আবার লোড করুন</a>।</p>
+${saved.length ? `<p>যে পাতাগুলো রাখা আছে, সেগুলো সংযোগ ছাড়াই পড়া যায়:</p><ul>${saved.join("")}</ul>` : "<p>এখনও কোনো পাতা রাখা হয়নি।</p>"}
+</body></html>`;
+  return withIsolation(
+    new Response(html, { status: 503, headers: { "content-type": "text/html; charset=utf-8" } }),
+  );
 }
 
 /** Run `task` over `items`, at most `limit` at a time; resolves to the results in order. */

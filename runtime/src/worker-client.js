@@ -4,7 +4,8 @@
 // terminated and a new one is started (the namespace is lost; listeners are told).
 // A worker that dies after boot (a fatal Pyodide error, an uncaught error) fails the cell
 // that was running, resolves every run still waiting on it, and a fresh worker boots.
-// The messages are listed in protocol.js.
+// A boot that failed is tried again, in a new worker, by the next boot() (a run, or the
+// reader's Retry). The messages are listed in protocol.js.
 import { FromWorker, ToWorker } from "./protocol.js";
 import { pythonWorkerName, rememberSnapshotStored } from "./snapshot-hint.js";
 
@@ -79,12 +80,17 @@ export class PythonWorker {
     this.limited = false;
     this.ready = false;
     this.bootProblem = null;
+    this.bootFailed = false; // this worker's boot failed: the next boot() starts a new one
     this.restored = false; // this boot restored Python from the build's memory snapshot
     this.interrupt = newInterruptBuffer();
   }
 
   boot() {
-    if (this.booted) return this.booted;
+    if (this.booted && !this.bootFailed) return this.booted;
+    if (this.bootFailed) {
+      this.worker?.terminate();
+      this._start();
+    }
     const started = this.early || startWorker(this.runtimeURL);
     if (this.early) this.adoptedEarly = true;
     this.early = null;
@@ -99,6 +105,7 @@ export class PythonWorker {
           return;
         }
         this.bootProblem = { stage: "python", message: message || "worker failed to start" };
+        this.bootFailed = true;
         this._emit("bootError", this.bootProblem);
         reject(new Error(this.bootProblem.message));
       };
@@ -132,6 +139,7 @@ export class PythonWorker {
         break;
       case FromWorker.bootError:
         this.bootProblem = message;
+        if (!message.partial) this.bootFailed = true;
         this._emit("bootError", message);
         if (!message.partial) reject(new Error(message.message));
         break;

@@ -11,6 +11,8 @@ const UPDATE_EVERY_MS = 50; // a figure updated in place is redrawn at most 20 t
 const STALL_MS = 30000; // a download with no data for this long has failed
 const BYTES_EVERY_MS = 100; // at most ten download-progress messages a second
 const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
+// Python's own files, fetched by Pyodide's loader: without any of them there is no Python
+const CORE_FILE = /\/pyodide\/(pyodide\.asm\.(wasm|mjs|js)|python_stdlib\.zip|pyodide-lock\.json)(\?|#|$)/;
 
 let pyodide = null;
 let runner = null; // the _lessonrunner module (harness.py)
@@ -86,6 +88,13 @@ function sriOf(hex) {
   return `sha256-${btoa(String.fromCharCode(...bytes))}`;
 }
 
+/** An error that says a download failed (the page then offers to try again). */
+function downloadError(message) {
+  const err = new Error(message);
+  err.download = true;
+  return err;
+}
+
 /**
  * Reject when a download has made no progress for ``idleMs`` (no response, no new bytes)
  * while ``promise`` is pending. A slow but moving download is never cut off, and the
@@ -97,7 +106,7 @@ function failIfStalled(promise, idleMs, what) {
     timer = setInterval(() => {
       const idle = performance.now() - downloads.lastActivity;
       if (downloads.inFlight > 0 && idle > idleMs) {
-        reject(new Error(`${what}: the download stalled (no data for ${Math.round(idle / 1000)} s)`));
+        reject(downloadError(`${what}: the download stalled (no data for ${Math.round(idle / 1000)} s)`));
       }
     }, 250);
   });
@@ -114,13 +123,26 @@ async function fetchVerified(url, sha256) {
  * While Python boots, count the bytes of the big downloads (Pyodide's wasm and standard
  * library, the wheels) as they arrive, so the page can show megabytes, not only steps.
  * Each response is handed back untouched; a clone of it is read alongside (the wasm keeps
- * its streaming compilation and code cache). Returns a function that stops counting.
+ * its streaming compilation and code cache). The total is the build manifest's sizes of
+ * the big files (``plan``), so it is right from the first line; only a file the manifest
+ * does not list (NumPy from the remote fallback) adds its size when it answers.
+ * ``coreFailed`` rejects when one of Python's own files fails to download: Pyodide's
+ * loader would wait for it for ever. ``stop`` stops counting.
  */
 function countDownloads() {
   const realFetch = self.fetch;
+  const planned = new Set();
   let loaded = 0,
     expected = 0,
-    lastPost = 0;
+    lastPost = 0,
+    failCore;
+  const coreFailed = new Promise((_, reject) => {
+    failCore = reject;
+  });
+  coreFailed.catch(() => {});
+  const failed = (url, why) => {
+    if (CORE_FILE.test(url)) failCore(downloadError(`${url.split("/").pop()}: the download failed (${why})`));
+  };
   const report = (force) => {
     const now = performance.now();
     if (!force && now - lastPost < BYTES_EVERY_MS) return;
@@ -137,17 +159,21 @@ function countDownloads() {
     touch();
     let response;
     try {
-      response = await realFetch(input, init);
+      // low priority: on a slow link the page's own scripts and styles come first
+      response = await realFetch(input, big ? { ...init, priority: "low" } : init);
     } catch (err) {
       downloads.inFlight -= 1;
+      failed(url, String(err?.message || err));
       throw err;
     }
     touch();
+    if (!response.ok) failed(url, `HTTP ${response.status}`);
     if (!big || !response.ok || !response.body) {
       downloads.inFlight -= 1;
       return response;
     }
-    expected += Number(response.headers.get("content-length")) || 0;
+    if (!planned.has(new URL(url, runtimeURL).href))
+      expected += Number(response.headers.get("content-length")) || 0;
     report(true);
     const reader = response.clone().body.getReader();
     (async () => {
@@ -159,8 +185,9 @@ function countDownloads() {
           touch();
           report(false);
         }
-      } catch (_err) {
-        // the real consumer sees (and reports) the same failure
+      } catch (err) {
+        // the real consumer sees the same failure; Pyodide's loader may not report it
+        failed(url, String(err?.message || err));
       } finally {
         downloads.inFlight -= 1;
       }
@@ -168,8 +195,21 @@ function countDownloads() {
     })();
     return response;
   };
-  return () => {
-    self.fetch = realFetch;
+  return {
+    coreFailed,
+    /** The big files this build's boot downloads, with their sizes (manifest.json). */
+    plan(manifest) {
+      const siteRoot = new URL("../../", runtimeURL);
+      for (const [path, file] of Object.entries(manifest.files || {})) {
+        if (!BIG_DOWNLOAD.test(path)) continue;
+        planned.add(new URL(path, siteRoot).href);
+        expected += file.size || 0;
+      }
+      report(true);
+    },
+    stop() {
+      self.fetch = realFetch;
+    },
   };
 }
 
@@ -234,10 +274,11 @@ async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
 async function boot() {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
   let stage = "python";
-  const stopCounting = countDownloads();
+  const counting = countDownloads();
   try {
     step("python", "start");
     const manifest = await manifestLoad;
+    counting.plan(manifest);
     // a first visit has no snapshot to look for (snapshot-hint.js): Python starts at once
     const saved = mayRestore(self.name) ? readSnapshot(manifest.build, runtimeURL) : null;
     const wheelData = ["pyautograd", "lessonkit"].map((name) => {
@@ -265,7 +306,11 @@ async function boot() {
     };
     if (!manifest.numpy.local) config.packageBaseUrl = manifest.numpy.remote_base;
     step("numpy", "start");
-    const started = await startPython(loadPyodide, config, manifest, runtimeURL, saved);
+    const started = await failIfStalled(
+      Promise.race([startPython(loadPyodide, config, manifest, runtimeURL, saved), counting.coreFailed]),
+      manifest.download_stall_ms || STALL_MS,
+      "Python",
+    );
     pyodide = started.pyodide;
     pyodide._api.on_fatal = (err) => {
       fatalError = err || new Error("fatal error");
@@ -346,10 +391,11 @@ async function boot() {
       timeline,
     });
   } catch (err) {
-    post({ type: FromWorker.bootError, stage, message: String(err?.message || err) });
+    const message = String(err?.message || err);
+    post({ type: FromWorker.bootError, stage, message, download: Boolean(err?.download) });
     throw err;
   } finally {
-    stopCounting();
+    counting.stop();
   }
 }
 

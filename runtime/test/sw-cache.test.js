@@ -9,6 +9,7 @@ import {
   completeRuntime,
   inParallel,
   keepPages,
+  offlinePage,
   pageResponse,
   runtimeCacheName,
   runtimeResponse,
@@ -222,4 +223,26 @@ test("at most `limit` tasks run at once, results in order", async () => {
   });
   assert.deepEqual(results, [50, 10, 40, 20, 30, 0]);
   assert.equal(most, 2);
+});
+
+test("a page not saved opens offline as a Bengali page naming the saved ones", async () => {
+  const cache = new MemoryCache();
+  const html = (title) => new Response(`<html><head><title>${title}</title></head><body>x</body></html>`);
+  await cache.put(`${SCOPE}lessons/one/`, html("পাঠ ১ - কোর্স"));
+  await cache.put(`${SCOPE}assets/site.css`, new Response("body{}"));
+  const offline = async () => {
+    throw new TypeError("Failed to fetch");
+  };
+  const keep = () => {};
+  const request = { url: `${SCOPE}lessons/two/`, mode: "navigate" }; // Node cannot build a navigation
+  const response = await pageResponse({ request, cache, fetch: offline, keep });
+  assert.equal(response.status, 503);
+  assert.equal(response.headers.get("cross-origin-embedder-policy"), "require-corp");
+  const text = await response.text();
+  assert.match(text, /ইন্টারনেট সংযোগ নেই/);
+  assert.match(text, new RegExp(`<a href="${SCOPE}lessons/one/">পাঠ ১ - কোর্স</a>`));
+  assert.doesNotMatch(text, /site\.css/);
+  assert.match(await (await offlinePage(new MemoryCache())).text(), /এখনও কোনো পাতা রাখা হয়নি/);
+  // anything but a page (a script, an image) still fails as the network did
+  await assert.rejects(pageResponse({ request: new Request(`${SCOPE}x.js`), cache, fetch: offline, keep }));
 });

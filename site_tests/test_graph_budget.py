@@ -1,0 +1,51 @@
+"""Drawing a graph never freezes the page (runtime/src/graph.js, graph-worker.js).
+
+Graphviz lays graphs out in a worker of its own, ended when a layout takes too long, and a
+graph over the node budget is not laid out at all: the reader gets a Bengali note with the
+graph's size and what it is mostly made of. ``s = s + x`` 200 times made a graph whose
+layout held the page's main thread for more than ten minutes.
+"""
+
+from __future__ import annotations
+
+from conftest import PageSession, cell, set_code, wait_cells
+
+LONG_CHAIN = """import pyautograd as torch
+from lessonkit import show
+x = torch.tensor(1.0, requires_grad=True)
+s = x
+for _ in range(200):
+    s = s + x
+show(s)
+"""
+PROBE_MS = 5000  # the page answers within this while the graph is being dealt with
+OUTCOME = (
+    "[data-cell='0'] .lr-out-display-dot :is(svg, [data-role=graph-too-big], [data-role=graph-too-slow])"
+)
+
+
+def test_a_200_step_graph_leaves_the_page_responsive_and_says_why_it_is_not_drawn(
+    browser, server, offline_fallback, numpy_in_site
+):
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        page.evaluate("window.lessonRunner.ready()")
+        set_code(page, 0, LONG_CHAIN)
+        page.evaluate("window.lessonRunner.run(0)")  # resolves when the cell's run is over
+        for _ in range(60):
+            # the main thread answers (a frame is drawn) within the bound, the whole time
+            page.wait_for_function("() => true", polling="raf", timeout=PROBE_MS)
+            if page.locator(OUTCOME).count():
+                break
+            page.wait_for_timeout(500)
+        outcome = page.locator(OUTCOME)
+        assert outcome.count() == 1, "neither a picture nor a note"
+        note = cell(page, 0).locator(".lr-out-display-dot").inner_text()
+        assert outcome.evaluate("el => el.dataset.role") == "graph-too-big", note
+        assert "২০২টি নোড" in note and "AddBackward0" in note and "২০০" in note, note
+        assert not session.errors, session.errors
+    finally:
+        session.close()
