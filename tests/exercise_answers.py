@@ -2,7 +2,8 @@
 (tests/docs/test_exercise_checkers.py) and the browser test (site_tests/test_exercises.py).
 
 ``CASES``: exercise id -> (page, setup that names the answer ``answer``, {"right" | "wrong" |
-"raises": source that defines it}). An answer is run in the namespace where every cell of
+"raises": source that defines it}, and optionally "also wrong": more wrong answers, each
+a way the exercise was once fooled). An answer is run in the namespace where every cell of
 the page has run, as a reader's code in the exercise cell would be.
 """
 
@@ -297,6 +298,19 @@ def he_init(weight):
         nn.init.normal_(weight, std=np.sqrt(2 / n_in))
 """,
             "raises": "def he_init(weight):\n    weight.normal_(0, (2 / weight.shape[2]) ** 0.5)\n",
+            # the exercise forbids the library's own He initialiser
+            "also wrong": [
+                """
+def he_init(weight):
+    nn.init.kaiming_normal_(weight, nonlinearity="relu")
+""",
+                """
+def he_init(weight):
+    from pyautograd.nn.init import kaiming_normal_ as fill
+
+    fill(weight, nonlinearity="relu")
+""",
+            ],
         },
     ),
     "9.5": (

@@ -118,6 +118,18 @@ def test_wrong_answer_fails_with_the_hint(ex_id):
         assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
 
+ALSO_WRONG = [(i, k) for i in sorted(CASES) for k in range(len(CASES[i][2].get("also wrong", ())))]
+
+
+@pytest.mark.parametrize("ex_id,k", ALSO_WRONG, ids=[f"{i}-{k}" for i, k in ALSO_WRONG])
+def test_other_wrong_answers_fail(ex_id, k):
+    page, setup, answers = CASES[ex_id]
+    ns = _namespace(page)
+    exec(answers["also wrong"][k] + "\n" + setup, ns)
+    ok, out = _check(ex_id, ns)
+    assert ok is False and "❌ এখনও মেলেনি" in out, out
+
+
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_raising_answer_is_reported_not_crashed(ex_id):
     from lessonkit.exercises import _lookup
@@ -141,3 +153,71 @@ def test_page_stub_is_not_answered_yet(ex_id):
         assert ok is False and "এখনও উত্তর লেখা হয়নি" in out, out
     else:  # shipped with code to repair (find-the-bug): it must fail
         assert ok is False and "❌" in out, out
+
+
+# ---------------------------------------------------------------- answers given as a number
+
+# exercise id -> answers that were once accepted although they are wrong
+FOOLED = {
+    "8.2": [0, 0.0, 0.25**5, 1e-4, 1e-6],  # expected (1/4)**10, about 9.5e-7
+    "8.4": [0.023103306174889364 * 1.004, 0.023103306174889364 * 0.996],
+    "10.2": [3, 3.0],  # the minimum itself: typed without running the loop
+}
+
+
+def _value_exercises():
+    import lessonkit
+    from lessonkit.exercises import _lookup
+
+    root = Path(lessonkit.__file__).parent
+    ids = []
+    for module in sorted(root.glob("ex[0-9][0-9]*.py")):
+        ids += [i for i in _ids_in(module.read_text(encoding="utf-8")) if _lookup(i).judge is None]
+    return sorted(ids)
+
+
+def _check_value(ex_id, answer):
+    from lessonkit import check
+
+    with redirect_stdout(io.StringIO()):
+        return check(ex_id, answer)
+
+
+@pytest.mark.parametrize("ex_id", sorted(FOOLED))
+def test_answers_that_once_fooled_the_checker_fail(ex_id):
+    for answer in FOOLED[ex_id]:
+        assert _check_value(ex_id, answer) is False, f"{ex_id} accepts {answer!r}"
+
+
+def _flat(value):
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+def _decoys(expected, hint):
+    """Answers a reader could type without solving: constants, zero, the hint's own numbers,
+    and the expected answer off by a factor (sign, 2, 10, a 0.4% slip)."""
+    import re
+
+    numbers = [float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?", hint)]
+    if isinstance(expected, (list, tuple)):
+        base = [float(v) for v in expected]
+        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 1.004)]
+        return scaled + [[0.0] * len(base), [1.0] * len(base), list(reversed(base))]
+    w = float(expected)
+    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996]
+
+
+@pytest.mark.parametrize("ex_id", _value_exercises())
+def test_a_value_exercise_refuses_decoys(ex_id):
+    from lessonkit.exercises import _lookup
+
+    exercise = _lookup(ex_id)
+    want = _flat(exercise.expected)
+    for decoy in _decoys(exercise.expected, exercise.hint):
+        if _flat(decoy) == want:  # the decoy happens to be the answer (e.g. a reversed [1, 1])
+            continue
+        assert _check_value(ex_id, decoy) is False, (
+            f"{ex_id} (expected {exercise.expected!r}) accepts {decoy!r}"
+        )

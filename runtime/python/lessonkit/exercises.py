@@ -37,7 +37,8 @@ class Mismatch(Exception):
 class Exercise:
     expected: Any  # a number, a sequence of numbers, or a string (unused with a judge)
     hint: str  # said when the answer is wrong (Bengali)
-    tol: float = 1e-4  # relative/absolute tolerance for numbers
+    tol: float = 1e-4  # relative: float32 rounding (~1e-7) passes, a slip of 0.4% does not
+    abs_tol: float = 0.0  # absolute tolerance, only where an exercise needs one (keep it tiny)
     judge: Callable[[Any], bool] | None = None  # runs the reader's code instead of comparing
     level: int = 1  # difficulty: 1 easy, 2 medium, 3 hard (shown on the page as ★)
 
@@ -73,22 +74,45 @@ def _to_plain(value):
     return value
 
 
-def close(got, want, tol=1e-4):
-    """Numbers, or nested lists of them, equal within ``tol`` (relative or absolute)."""
+def _numbers_in(value):
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _numbers_in(v)]
+    try:
+        return [abs(float(value))]
+    except (TypeError, ValueError):
+        return []
+
+
+def close(got, want, tol=1e-4, abs_tol=0.0):
+    """Numbers, or nested lists of them, equal within the relative tolerance ``tol``.
+
+    A number is judged against its own size, so a tiny expected value (9.5e-7) refuses 0
+    and 1e-4 alike. In a list the size is that of the list's largest entry, so an entry
+    that should be 0 may be off by as much as float rounding makes the others. ``abs_tol``
+    adds an absolute margin, for the few exercises that need one.
+    """
     got, want = _to_plain(got), _to_plain(want)
+    if isinstance(want, (list, tuple)):
+        scale = max(_numbers_in(want), default=0.0)
+        return _close(got, want, tol, max(abs_tol, tol * scale))
+    return _close(got, want, tol, abs_tol)
+
+
+def _close(got, want, tol, abs_tol):
+    got = _to_plain(got)
     if isinstance(want, str):
         return isinstance(got, str) and got.strip().lower() == want.strip().lower()
     if isinstance(want, (list, tuple)):
         if not isinstance(got, (list, tuple)) or len(got) != len(want):
             return False
-        return all(close(g, w, tol) for g, w in zip(got, want))
+        return all(_close(g, w, tol, abs_tol) for g, w in zip(got, want))
     if isinstance(want, bool):
         return got is want or got == want
     try:
         g, w = float(got), float(want)
     except (TypeError, ValueError):
         return False
-    return math.isclose(g, w, rel_tol=tol, abs_tol=tol)
+    return math.isclose(g, w, rel_tol=tol, abs_tol=abs_tol)
 
 
 _BN_DIGITS = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
@@ -120,7 +144,7 @@ def check(exercise_id, answer):
         if exercise.judge:
             ok = bool(exercise.judge(answer))
         else:
-            ok = close(answer, exercise.expected, exercise.tol)
+            ok = close(answer, exercise.expected, exercise.tol, exercise.abs_tol)
     except NotAnswered:
         print(f"{name}: এখনও উত্তর লেখা হয়নি। ... এর জায়গায় আপনার উত্তর বসান।")
         return False
