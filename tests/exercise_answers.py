@@ -264,6 +264,48 @@ def numeric_grad(f, point, eps=1e-6):
             "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
         },
     ),
+    "7.3": (
+        "07-matrix-backprop.md",
+        "answer = backward_relu",
+        {
+            "right": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    H = np.maximum(Z1, 0)
+    Yhat = H @ W2 + b2
+    d2 = 2 * (Yhat - T) / Yhat.size
+    dH = d2 @ W2.T
+    d1 = dH * (Z1 > 0)
+    return X.T @ d1
+""",
+            # keeps tanh's slope from the lesson's MLP
+            "wrong": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    H = np.maximum(Z1, 0)
+    Yhat = H @ W2 + b2
+    d2 = 2 * (Yhat - T) / Yhat.size
+    dH = d2 @ W2.T
+    d1 = dH * (1 - H**2)
+    return X.T @ d1
+""",
+            "also wrong": [
+                # no mask at all: the gradient flows through the zeros too
+                """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Yhat = np.maximum(X @ W1 + b1, 0) @ W2 + b2
+    return X.T @ (2 * (Yhat - T) / Yhat.size @ W2.T)
+""",
+            ],
+            # X @ d1 instead of X.T @ d1: the inner sizes do not match
+            "raises": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    Yhat = np.maximum(Z1, 0) @ W2 + b2
+    return X @ ((2 * (Yhat - T) / Yhat.size @ W2.T) * (Z1 > 0))
+""",
+        },
+    ),
     "7.5": (
         "07-matrix-backprop.md",
         "answer = linear_backward",

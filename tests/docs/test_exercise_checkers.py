@@ -73,6 +73,41 @@ def _ids_in(text):
     return re.findall(r'^    "(\d+[a-z]?\.\d+)": Exercise\(', text, flags=re.M)
 
 
+def _offers_hint(ex_id, out):
+    """The hint is printed, or (code shipped to repair) how to ask for it, never the hint itself."""
+    from lessonkit.exercises import _lookup
+
+    exercise = _lookup(ex_id)
+    if exercise.hint_on_request:
+        return exercise.hint not in out and f'hint("{ex_id}")' in out
+    return exercise.hint in out
+
+
+def test_hint_prints_the_hint_on_request():
+    from lessonkit import hint
+    from lessonkit.exercises import _lookup
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        hint("10.4")
+    assert buf.getvalue() == f"অনুশীলন ১০.৪-এর ইঙ্গিত: {_lookup('10.4').hint}\n"
+
+
+def test_no_expected_block_prints_a_hint():
+    """Before the reader has tried anything, no page prints an exercise's hint."""
+    import lessonkit
+    from lessonkit.exercises import _lookup
+
+    root = Path(lessonkit.__file__).parent
+    hints = {}
+    for module in sorted(root.glob("ex[0-9][0-9]*.py")):
+        hints |= {i: _lookup(i).hint for i in _ids_in(module.read_text(encoding="utf-8"))}
+    for page in sorted(LESSONS.glob("*.md")):
+        for cell in parse_cells(page.read_text(encoding="utf-8")):
+            shown = [i for i, h in hints.items() if cell.expected and h in cell.expected]
+            assert not shown, f"{page.name}: an expected block prints the hint of {shown}"
+
+
 def test_every_judged_exercise_has_cases():
     assert sorted(_judged()) == sorted(CASES)
 
@@ -107,13 +142,12 @@ def test_right_answer_passes(ex_id):
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_wrong_answer_fails_with_the_hint(ex_id):
-    from lessonkit.exercises import _lookup
 
     page, setup, answers = CASES[ex_id]
     ns = _namespace(page)
     exec(answers["wrong"] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
-    assert ok is False and "❌ এখনও মেলেনি" in out and _lookup(ex_id).hint in out, out
+    assert ok is False and "❌ এখনও মেলেনি" in out and _offers_hint(ex_id, out), out
     if ex_id in WRONG_SAYS:
         assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
@@ -132,13 +166,12 @@ def test_other_wrong_answers_fail(ex_id, k):
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_raising_answer_is_reported_not_crashed(ex_id):
-    from lessonkit.exercises import _lookup
 
     page, setup, answers = CASES[ex_id]
     ns = _namespace(page)
     exec(answers["raises"] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
-    assert ok is False and "ত্রুটি হলো" in out and "Error" in out and _lookup(ex_id).hint in out, out
+    assert ok is False and "ত্রুটি হলো" in out and "Error" in out and _offers_hint(ex_id, out), out
 
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))

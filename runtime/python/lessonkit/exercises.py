@@ -10,7 +10,8 @@ page never shows and says whether it behaves right. A judge that finds the ``...
 the page ships with raises ``NotAnswered``; a judge that can say *what* is wrong (a shape,
 a loss that rises) raises ``Mismatch`` with that reason in Bengali, printed before the hint;
 any other exception raised while running the reader's code is reported as the reader's
-error, with the hint.
+error, with the hint. Where the page ships code to repair (``hint_on_request``), its first
+run fails before the reader has tried anything, so the hint is printed only by ``hint(id)``.
 """
 
 import importlib
@@ -41,6 +42,9 @@ class Exercise:
     abs_tol: float = 0.0  # absolute tolerance, only where an exercise needs one (keep it tiny)
     judge: Callable[[Any], bool] | None = None  # runs the reader's code instead of comparing
     level: int = 1  # difficulty: 1 easy, 2 medium, 3 hard (shown on the page as ★)
+    # the page ships code to repair, so its first run fails before any attempt: a failing
+    # check then says only where it fails, and the hint waits until the reader asks, hint(id)
+    hint_on_request: bool = False
 
 
 def _stub(): ...
@@ -134,6 +138,18 @@ def _lookup(exercise_id):
         raise KeyError(f"অনুশীলন '{exercise_id}' খুঁজে পাওয়া গেল না") from None
 
 
+def hint(exercise_id):
+    """Print the exercise's hint (for exercises that give it only when asked)."""
+    exercise = _lookup(exercise_id)
+    print(f"অনুশীলন {label(exercise_id)}-এর ইঙ্গিত: {exercise.hint}")
+
+
+def _hint_line(exercise_id, exercise):
+    if exercise.hint_on_request:
+        return f'আটকে গেলে ইঙ্গিত দেখতে চালান: hint("{exercise_id}")'
+    return f"ইঙ্গিত: {exercise.hint}"
+
+
 def check(exercise_id, answer):
     """Print a verdict for ``answer`` and return True/False."""
     exercise = _lookup(exercise_id)
@@ -150,15 +166,18 @@ def check(exercise_id, answer):
         return False
     except Mismatch as reason:
         print(f"{name}: ❌ এখনও মেলেনি: {reason}")
-        print(f"ইঙ্গিত: {exercise.hint}")
+        print(_hint_line(exercise_id, exercise))
         return False
     except Exception as exc:  # the reader's code failed: that is feedback, not a crash
         print(f"{name}: ❌ আপনার কোড চালাতে গিয়ে ত্রুটি হলো: {type(exc).__name__}: {exc}")
-        print(f"ইঙ্গিত: {exercise.hint}")
+        print(_hint_line(exercise_id, exercise))
         return False
     if ok:
         print(f"{name}: ✅ ঠিক হয়েছে!")
         mark_solved(exercise_id)
+    elif exercise.hint_on_request:
+        print(f"{name}: ❌ এখনও মেলেনি।")
+        print(_hint_line(exercise_id, exercise))
     else:
         print(f"{name}: ❌ এখনও মেলেনি। ইঙ্গিত: {exercise.hint}")
     return ok

@@ -9,7 +9,7 @@ references use pyautograd in float64, so a right answer agrees to ~1e-9.
 import math
 from contextlib import contextmanager
 
-from .exercises import Mismatch, close, written
+from .exercises import Mismatch, NotAnswered, close, written
 
 
 def _torch():
@@ -190,6 +190,33 @@ def judge_linear_backward(linear_backward):
                 raise Mismatch(f"{where} হলে {name}-এর আকার হওয়া উচিত {want.shape}, কিন্তু পেলাম {mine.shape}")
             if not np.allclose(mine, want, rtol=1e-7, atol=1e-9):
                 raise Mismatch(f"{where} হলে {name}-এর আকার ঠিক আছে, কিন্তু সংখ্যাগুলো মেলেনি")
+    return True
+
+
+def judge_relu_backward(backward_relu):
+    """``backward_relu(X, T, W1, b1, W2, b2) -> dW1`` for a ReLU MLP with mean squared error,
+    against autograd on random networks. Random weights put Z1 on both sides of zero, so
+    a missing or wrong mask (all ones, tanh's slope) changes the numbers."""
+    import numpy as np
+
+    written(backward_relu)
+    torch = _torch()
+    rng = np.random.default_rng(1618)
+    for n, d, m, k in ((6, 3, 4, 2), (9, 2, 5, 3), (4, 5, 3, 1)):
+        X, T, W1, b1, W2, b2 = (rng.normal(size=s) for s in ((n, d), (n, k), (d, m), (m,), (m, k), (k,)))
+        W1t = torch.tensor(W1, requires_grad=True)
+        H = torch.relu(torch.tensor(X) @ W1t + torch.tensor(b1))
+        ((H @ torch.tensor(W2) + torch.tensor(b2) - torch.tensor(T)) ** 2).mean().backward()
+        got = backward_relu(X.copy(), T.copy(), W1.copy(), b1.copy(), W2.copy(), b2.copy())
+        if got is Ellipsis:  # the page's cell still returns its ... placeholder
+            raise NotAnswered
+        got, want = _as_array(got), W1t.grad.numpy()
+        if got.shape != want.shape:
+            raise Mismatch(
+                f"X {n}×{d} আর W1 {d}×{m} হলে dW1-এর আকার হওয়া উচিত {want.shape}, কিন্তু পেলাম {got.shape}"
+            )
+        if not np.allclose(got, want, rtol=1e-7, atol=1e-12):
+            return False
     return True
 
 
