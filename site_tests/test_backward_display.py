@@ -48,6 +48,35 @@ def test_keyboard_and_buttons_step_through_the_backward_pass(server, open_page, 
     assert not s.errors, s.errors
 
 
+def _grad_line(stepper, name):
+    """The last line drawn in the node whose first line is ``name``: its gradient line."""
+    return stepper.locator(".lr-bw-graph svg g.node").evaluate_all(
+        """(nodes, name) => {
+            const node = nodes.find((g) => g.querySelector("text")?.textContent === name);
+            const texts = node.querySelectorAll("text");
+            return texts[texts.length - 1].textContent;
+        }""",
+        name,
+    )
+
+
+def test_gradients_arrive_step_by_step_on_the_nodes(server, open_page, numpy_in_site):
+    """x is used twice: at step 1 it shows no gradient, at step 2 the 3.0 that has arrived
+    (with more to come), and 7.0 only once both paths have sent theirs; stepping back undoes it."""
+    s, page, stepper = _open_stepper(open_page, server)
+    assert _grad_line(stepper, "x") == ""
+    assert "7.0" not in stepper.locator(".lr-bw-graph svg").text_content()
+    stepper.focus()
+    page.keyboard.press("ArrowRight")
+    assert _grad_line(stepper, "x") == "grad=3.0, আরও আসছে"
+    assert _grad_line(stepper, "y") == "grad=2.0"
+    page.keyboard.press("ArrowRight")
+    assert _grad_line(stepper, "x") == "grad=7.0"
+    page.keyboard.press("Home")
+    assert _grad_line(stepper, "x") == "" and _grad_line(stepper, "y") == ""
+    assert not s.errors, s.errors
+
+
 def test_every_step_has_a_text_version_and_the_shared_input_adds_up(server, open_page, numpy_in_site):
     s, page, stepper = _open_stepper(open_page, server)
     items = stepper.locator(".lr-bw-list li")

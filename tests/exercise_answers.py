@@ -2,7 +2,8 @@
 (tests/docs/test_exercise_checkers.py) and the browser test (site_tests/test_exercises.py).
 
 ``CASES``: exercise id -> (page, setup that names the answer ``answer``, {"right" | "wrong" |
-"raises": source that defines it}). An answer is run in the namespace where every cell of
+"raises": source that defines it}, and optionally "also wrong": more wrong answers, each
+a way the exercise was once fooled). An answer is run in the namespace where every cell of
 the page has run, as a reader's code in the exercise cell would be.
 """
 
@@ -263,6 +264,48 @@ def numeric_grad(f, point, eps=1e-6):
             "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
         },
     ),
+    "7.3": (
+        "07-matrix-backprop.md",
+        "answer = backward_relu",
+        {
+            "right": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    H = np.maximum(Z1, 0)
+    Yhat = H @ W2 + b2
+    d2 = 2 * (Yhat - T) / Yhat.size
+    dH = d2 @ W2.T
+    d1 = dH * (Z1 > 0)
+    return X.T @ d1
+""",
+            # keeps tanh's slope from the lesson's MLP
+            "wrong": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    H = np.maximum(Z1, 0)
+    Yhat = H @ W2 + b2
+    d2 = 2 * (Yhat - T) / Yhat.size
+    dH = d2 @ W2.T
+    d1 = dH * (1 - H**2)
+    return X.T @ d1
+""",
+            "also wrong": [
+                # no mask at all: the gradient flows through the zeros too
+                """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Yhat = np.maximum(X @ W1 + b1, 0) @ W2 + b2
+    return X.T @ (2 * (Yhat - T) / Yhat.size @ W2.T)
+""",
+            ],
+            # X @ d1 instead of X.T @ d1: the inner sizes do not match
+            "raises": """
+def backward_relu(X, T, W1, b1, W2, b2):
+    Z1 = X @ W1 + b1
+    Yhat = np.maximum(Z1, 0) @ W2 + b2
+    return X @ ((2 * (Yhat - T) / Yhat.size @ W2.T) * (Z1 > 0))
+""",
+        },
+    ),
     "7.5": (
         "07-matrix-backprop.md",
         "answer = linear_backward",
@@ -297,6 +340,19 @@ def he_init(weight):
         nn.init.normal_(weight, std=np.sqrt(2 / n_in))
 """,
             "raises": "def he_init(weight):\n    weight.normal_(0, (2 / weight.shape[2]) ** 0.5)\n",
+            # the exercise forbids the library's own He initialiser
+            "also wrong": [
+                """
+def he_init(weight):
+    nn.init.kaiming_normal_(weight, nonlinearity="relu")
+""",
+                """
+def he_init(weight):
+    from pyautograd.nn.init import kaiming_normal_ as fill
+
+    fill(weight, nonlinearity="relu")
+""",
+            ],
         },
     ),
     "9.5": (

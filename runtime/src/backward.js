@@ -3,6 +3,7 @@
 // current node and the edges it sends gradient along are highlighted; the step's sentence
 // (upstream × local = contribution, and the sums at shared inputs) is shown under the
 // graph and announced; every step is also listed as text for screen readers and printing.
+// A node's gradient line shows only what has reached it by the current step.
 import { renderDot } from "./graph.js";
 import { bn } from "./strings.js";
 
@@ -28,6 +29,14 @@ export async function renderBackward(message, holder) {
     parts.set(el.id.slice(3), el);
     el.dataset.bw = el.id.slice(3);
     el.removeAttribute("id");
+  }
+
+  // Each node's label ends with the line reserved for its gradient; every step rewrites
+  // it with what has arrived by then, so no node shows a gradient before its time.
+  const gradLines = new Map();
+  for (const [key, el] of parts) {
+    const texts = el.querySelectorAll("text");
+    if (key.startsWith("n") && texts.length > 0) gradLines.set(key, texts[texts.length - 1]);
   }
 
   const box = document.createElement("div");
@@ -85,6 +94,11 @@ export async function renderBackward(message, holder) {
       if (i === index) node.classList.add("lr-bw-current");
     });
     for (const edge of steps[index].edges) parts.get(edge)?.classList.add("lr-bw-active");
+    const grads = steps[index].grads ?? {};
+    for (const [key, text] of gradLines) {
+      const line = grads[key];
+      text.textContent = typeof line === "string" ? line : "";
+    }
     counter.textContent = `ধাপ ${bn(index + 1)} / ${bn(steps.length)}`;
     now.textContent = `ধাপ ${bn(index + 1)}: ${steps[index].text}`;
     box.dataset.step = String(index);

@@ -41,8 +41,32 @@ def test_shared_input_accumulates_and_matches_autograd():
     assert texts[-1].startswith("x: সব পথ থেকে মোট জমা হলো 7.0")
     assert x.grad is None and y.grad is None, "the display must not write any .grad"
     z.backward()
-    assert "x\\nvalue=2.0\\ngrad=7.0" in message["dot"] and x.grad.item() == 7.0
-    assert "y\\nvalue=3.0\\ngrad=2.0" in message["dot"] and y.grad.item() == 2.0
+    final = message["steps"][-1]["grads"]
+    ids = _node_ids(message)
+    assert final[ids["x"]] == "grad=7.0" and x.grad.item() == 7.0
+    assert final[ids["y"]] == "grad=2.0" and y.grad.item() == 2.0
+
+
+def _node_ids(message):
+    """Node name (the label's first line) -> its id in the drawing."""
+    found = re.findall(r'(n\d+) \[id="bw-n\d+", label="([^"\\]+)', message["dot"])
+    return {name.split("  [")[0]: node for node, name in found}
+
+
+def test_gradients_arrive_step_by_step():
+    """At each step a node shows only what has reached it by then: nothing before its first
+    contribution, a partial sum marked as unfinished, and its final gradient only once every
+    consumer has sent (x: nothing, then 3.0 with more to come, then 7.0)."""
+    x, y, z = _shared_input_graph()
+    message = backward_steps(z)
+    ids = _node_ids(message)
+    ids["a"], ids["b"] = message["steps"][1]["node"], message["steps"][2]["node"]  # x·y, x·x
+    shown = [step["grads"] for step in message["steps"]]
+    assert all(set(g) == set(ids.values()) for g in shown), shown
+    assert [g[ids["x"]] for g in shown] == ["", "grad=3.0, আরও আসছে", "grad=7.0", "grad=7.0", "grad=7.0"]
+    assert [g[ids["y"]] for g in shown] == ["", "grad=2.0", "grad=2.0", "grad=2.0", "grad=2.0"]
+    assert [g[ids["z"]] for g in shown] == ["grad=1.0"] * 5
+    assert shown[0][ids["a"]] == "grad=1.0" and shown[0][ids["b"]] == "grad=1.0"
 
 
 def test_every_edge_has_its_local_derivative_and_ids_for_the_page():

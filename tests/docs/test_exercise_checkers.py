@@ -73,6 +73,41 @@ def _ids_in(text):
     return re.findall(r'^    "(\d+[a-z]?\.\d+)": Exercise\(', text, flags=re.M)
 
 
+def _offers_hint(ex_id, out):
+    """The hint is printed, or (code shipped to repair) how to ask for it, never the hint itself."""
+    from lessonkit.exercises import _lookup
+
+    exercise = _lookup(ex_id)
+    if exercise.hint_on_request:
+        return exercise.hint not in out and f'hint("{ex_id}")' in out
+    return exercise.hint in out
+
+
+def test_hint_prints_the_hint_on_request():
+    from lessonkit import hint
+    from lessonkit.exercises import _lookup
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        hint("10.4")
+    assert buf.getvalue() == f"অনুশীলন ১০.৪-এর ইঙ্গিত: {_lookup('10.4').hint}\n"
+
+
+def test_no_expected_block_prints_a_hint():
+    """Before the reader has tried anything, no page prints an exercise's hint."""
+    import lessonkit
+    from lessonkit.exercises import _lookup
+
+    root = Path(lessonkit.__file__).parent
+    hints = {}
+    for module in sorted(root.glob("ex[0-9][0-9]*.py")):
+        hints |= {i: _lookup(i).hint for i in _ids_in(module.read_text(encoding="utf-8"))}
+    for page in sorted(LESSONS.glob("*.md")):
+        for cell in parse_cells(page.read_text(encoding="utf-8")):
+            shown = [i for i, h in hints.items() if cell.expected and h in cell.expected]
+            assert not shown, f"{page.name}: an expected block prints the hint of {shown}"
+
+
 def test_every_judged_exercise_has_cases():
     assert sorted(_judged()) == sorted(CASES)
 
@@ -107,26 +142,36 @@ def test_right_answer_passes(ex_id):
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_wrong_answer_fails_with_the_hint(ex_id):
-    from lessonkit.exercises import _lookup
 
     page, setup, answers = CASES[ex_id]
     ns = _namespace(page)
     exec(answers["wrong"] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
-    assert ok is False and "❌ এখনও মেলেনি" in out and _lookup(ex_id).hint in out, out
+    assert ok is False and "❌ এখনও মেলেনি" in out and _offers_hint(ex_id, out), out
     if ex_id in WRONG_SAYS:
         assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
 
+ALSO_WRONG = [(i, k) for i in sorted(CASES) for k in range(len(CASES[i][2].get("also wrong", ())))]
+
+
+@pytest.mark.parametrize("ex_id,k", ALSO_WRONG, ids=[f"{i}-{k}" for i, k in ALSO_WRONG])
+def test_other_wrong_answers_fail(ex_id, k):
+    page, setup, answers = CASES[ex_id]
+    ns = _namespace(page)
+    exec(answers["also wrong"][k] + "\n" + setup, ns)
+    ok, out = _check(ex_id, ns)
+    assert ok is False and "❌ এখনও মেলেনি" in out, out
+
+
 @pytest.mark.parametrize("ex_id", sorted(CASES))
 def test_raising_answer_is_reported_not_crashed(ex_id):
-    from lessonkit.exercises import _lookup
 
     page, setup, answers = CASES[ex_id]
     ns = _namespace(page)
     exec(answers["raises"] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
-    assert ok is False and "ত্রুটি হলো" in out and "Error" in out and _lookup(ex_id).hint in out, out
+    assert ok is False and "ত্রুটি হলো" in out and "Error" in out and _offers_hint(ex_id, out), out
 
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))
@@ -141,3 +186,71 @@ def test_page_stub_is_not_answered_yet(ex_id):
         assert ok is False and "এখনও উত্তর লেখা হয়নি" in out, out
     else:  # shipped with code to repair (find-the-bug): it must fail
         assert ok is False and "❌" in out, out
+
+
+# ---------------------------------------------------------------- answers given as a number
+
+# exercise id -> answers that were once accepted although they are wrong
+FOOLED = {
+    "8.2": [0, 0.0, 0.25**5, 1e-4, 1e-6],  # expected (1/4)**10, about 9.5e-7
+    "8.4": [0.023103306174889364 * 1.004, 0.023103306174889364 * 0.996],
+    "10.2": [3, 3.0],  # the minimum itself: typed without running the loop
+}
+
+
+def _value_exercises():
+    import lessonkit
+    from lessonkit.exercises import _lookup
+
+    root = Path(lessonkit.__file__).parent
+    ids = []
+    for module in sorted(root.glob("ex[0-9][0-9]*.py")):
+        ids += [i for i in _ids_in(module.read_text(encoding="utf-8")) if _lookup(i).judge is None]
+    return sorted(ids)
+
+
+def _check_value(ex_id, answer):
+    from lessonkit import check
+
+    with redirect_stdout(io.StringIO()):
+        return check(ex_id, answer)
+
+
+@pytest.mark.parametrize("ex_id", sorted(FOOLED))
+def test_answers_that_once_fooled_the_checker_fail(ex_id):
+    for answer in FOOLED[ex_id]:
+        assert _check_value(ex_id, answer) is False, f"{ex_id} accepts {answer!r}"
+
+
+def _flat(value):
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+def _decoys(expected, hint):
+    """Answers a reader could type without solving: constants, zero, the hint's own numbers,
+    and the expected answer off by a factor (sign, 2, 10, a 0.4% slip)."""
+    import re
+
+    numbers = [float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?", hint)]
+    if isinstance(expected, (list, tuple)):
+        base = [float(v) for v in expected]
+        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 1.004)]
+        return scaled + [[0.0] * len(base), [1.0] * len(base), list(reversed(base))]
+    w = float(expected)
+    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996]
+
+
+@pytest.mark.parametrize("ex_id", _value_exercises())
+def test_a_value_exercise_refuses_decoys(ex_id):
+    from lessonkit.exercises import _lookup
+
+    exercise = _lookup(ex_id)
+    want = _flat(exercise.expected)
+    for decoy in _decoys(exercise.expected, exercise.hint):
+        if _flat(decoy) == want:  # the decoy happens to be the answer (e.g. a reversed [1, 1])
+            continue
+        assert _check_value(ex_id, decoy) is False, (
+            f"{ex_id} (expected {exercise.expected!r}) accepts {decoy!r}"
+        )

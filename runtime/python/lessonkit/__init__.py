@@ -9,7 +9,7 @@ can look at them. Nothing here prints, so a cell's stdout is the same in both pl
 
 from .backward_steps import show_backward
 from .display import displayed, plot, set_sink, show
-from .exercises import check
+from .exercises import check, hint
 from .pictures import boundary, images
 
-__all__ = ["show", "plot", "images", "boundary", "show_backward", "check", "displayed", "set_sink"]
+__all__ = ["show", "plot", "images", "boundary", "show_backward", "check", "hint", "displayed", "set_sink"]

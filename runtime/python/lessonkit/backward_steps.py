@@ -34,6 +34,15 @@ OP_SYMBOLS = {
 }
 
 
+MORE_TO_COME = ", আরও আসছে"
+
+
+def _shape(array):
+    import numpy as np
+
+    return "(" + ", ".join(str(n) for n in np.shape(array)) + ")"
+
+
 def _fmt(array):
     import numpy as np
 
@@ -63,15 +72,24 @@ class _Node:
             return "পাতা"
         return OP_SYMBOLS.get(self.fn.name(), self.fn.name())
 
-    def label(self):
+    def grad_line(self, complete):
+        """What the node shows of its gradient now: nothing before the first contribution,
+        the sum so far (marked unfinished while consumers still owe theirs), or the total."""
         import numpy as np
 
+        if self.grad is None:
+            return ""
+        line = f"grad={_fmt(self.grad)}" if np.size(self.grad) <= 4 else f"grad: {_shape(self.grad)}"
+        return line if complete else f"{line}{MORE_TO_COME}"
+
+    def label(self, widest_grad):
+        """The drawn label; its last line is reserved for the gradient, which the page
+        rewrites at every step (it starts as the widest line the node will show)."""
         lines = [self.name() if self.leaf else f"{self.name()}  [{self.fn.name()}]"]
         if self.tensor is not None:
             data = self.tensor._data
-            lines.append(f"value={_fmt(data)}" if data.size <= 4 else f"shape={tuple(data.shape)}")
-        if self.grad is not None:
-            lines.append(f"grad={_fmt(self.grad)}" if np.size(self.grad) <= 4 else "grad: yes")
+            lines.append(f"value={_fmt(data)}" if data.size <= 4 else f"shape={_shape(data)}")
+        lines.append(widest_grad)
         return "\n".join(lines)
 
 
@@ -114,6 +132,15 @@ def backward_steps(root, title=None):
     edges, steps = [], []
     waiting = {node.fn: node.consumers for node in order}
     ready = [top]
+    widest = {node.id: "" for node in order}
+
+    def shown():
+        """Every node's gradient line as it stands after the current step."""
+        lines = {node.id: node.grad_line(waiting[node.fn] == 0) for node in order}
+        for key, line in lines.items():
+            widest[key] = max(widest[key], line, key=len)
+        return lines
+
     with no_grad(), np.errstate(all="ignore"):
         while ready:
             node = ready.pop(0)
@@ -121,6 +148,7 @@ def backward_steps(root, title=None):
                 steps.append(
                     {
                         "node": node.id,
+                        "grads": shown(),
                         "edges": [],
                         "text": f"{node.name()}: সব পথ থেকে মোট জমা হলো {_fmt(node.grad)}; "
                         f"এটিই {node.name()}.grad। এই নোড থেকে আর পেছনে যাওয়ার কিছু নেই।",
@@ -163,7 +191,14 @@ def backward_steps(root, title=None):
             head = f"{node.name()}: আপস্ট্রিম গ্রেডিয়েন্ট {_fmt(upstream)}"
             if node is top:
                 head = f"{node.name()}: শুরু মূল থেকে, ∂মূল/∂মূল = {_fmt(upstream)}"
-            steps.append({"node": node.id, "edges": step_edges, "text": "; ".join([head] + parts) + "।"})
+            steps.append(
+                {
+                    "node": node.id,
+                    "grads": shown(),
+                    "edges": step_edges,
+                    "text": "; ".join([head] + parts) + "।",
+                }
+            )
     lines = ["digraph {", "  rankdir=LR;", '  node [fontname="Helvetica", fontsize=11];']
     for node in order:
         shape = (
@@ -175,7 +210,9 @@ def backward_steps(root, title=None):
                 else 'shape=ellipse, style="filled", fillcolor="#ffffff"'
             )
         )
-        lines.append(f'  {node.id} [id="bw-{node.id}", label="{_escape(node.label())}", {shape}];')
+        lines.append(
+            f'  {node.id} [id="bw-{node.id}", label="{_escape(node.label(widest[node.id]))}", {shape}];'
+        )
     for source, target, edge_id, local in edges:
         label = f', label="{_escape(local)}", fontsize=10' if local is not None else ""
         lines.append(f'  {source} -> {target} [id="bw-{edge_id}"{label}];')

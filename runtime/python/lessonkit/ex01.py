@@ -5,7 +5,7 @@ from .judges import judge_count_ops
 
 EXERCISES = {
     "1.1": Exercise(
-        expected=12.0,
+        expected=6.75,  # 3 · (-1.5)²: not the x = 2 of the home page
         hint="ঘাতের নিয়ম মনে করুন: xⁿ-এর ডেরিভেটিভ n·xⁿ⁻¹। সূত্রটি লিখে তারপর x-এর মান বসান; "
         "অথবা requires_grad=True দিয়ে x বানিয়ে (x ** 3).backward() চালিয়ে x.grad দেখুন।",
     ),

@@ -41,7 +41,7 @@ EXERCISES = {
     "4.3": Exercise(
         level=2,
         expected=3.4496362,
-        hint="পাঠের 'পুরোনো সাইটের PyTorch কোড' সেলটি কপি করে x1-কে torch.tensor(3.0) করুন, "
+        hint="'একই নেটওয়ার্ক, PyTorch-এর কোডে' অংশের সেলটি কপি করে x1-কে torch.tensor(3.0) করুন, "
         "L.backward() চালিয়ে w1.grad.item() নিন। হাতে করলে মনে রাখুন: z1 এখন আর শূন্য নয়, "
         "তাই sigmoid-এর মান 0.5 থাকে না।",
         tol=1e-4,

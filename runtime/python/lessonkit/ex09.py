@@ -1,4 +1,4 @@
-"""Exercises of lesson 9: training on (synthetic) digit images, softmax cross-entropy, minibatches."""
+"""Exercises of lesson 9: training on handwritten 8×8 digits, softmax cross-entropy, minibatches."""
 
 from .exercises import Exercise
 from .judges import judge_evaluate

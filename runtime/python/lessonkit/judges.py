@@ -7,8 +7,9 @@ references use pyautograd in float64, so a right answer agrees to ~1e-9.
 """
 
 import math
+from contextlib import contextmanager
 
-from .exercises import Mismatch, close, written
+from .exercises import Mismatch, NotAnswered, close, written
 
 
 def _torch():
@@ -192,22 +193,82 @@ def judge_linear_backward(linear_backward):
     return True
 
 
+def judge_relu_backward(backward_relu):
+    """``backward_relu(X, T, W1, b1, W2, b2) -> dW1`` for a ReLU MLP with mean squared error,
+    against autograd on random networks. Random weights put Z1 on both sides of zero, so
+    a missing or wrong mask (all ones, tanh's slope) changes the numbers."""
+    import numpy as np
+
+    written(backward_relu)
+    torch = _torch()
+    rng = np.random.default_rng(1618)
+    for n, d, m, k in ((6, 3, 4, 2), (9, 2, 5, 3), (4, 5, 3, 1)):
+        X, T, W1, b1, W2, b2 = (rng.normal(size=s) for s in ((n, d), (n, k), (d, m), (m,), (m, k), (k,)))
+        W1t = torch.tensor(W1, requires_grad=True)
+        H = torch.relu(torch.tensor(X) @ W1t + torch.tensor(b1))
+        ((H @ torch.tensor(W2) + torch.tensor(b2) - torch.tensor(T)) ** 2).mean().backward()
+        got = backward_relu(X.copy(), T.copy(), W1.copy(), b1.copy(), W2.copy(), b2.copy())
+        if got is Ellipsis:  # the page's cell still returns its ... placeholder
+            raise NotAnswered
+        got, want = _as_array(got), W1t.grad.numpy()
+        if got.shape != want.shape:
+            raise Mismatch(
+                f"X {n}×{d} আর W1 {d}×{m} হলে dW1-এর আকার হওয়া উচিত {want.shape}, কিন্তু পেলাম {got.shape}"
+            )
+        if not np.allclose(got, want, rtol=1e-7, atol=1e-12):
+            return False
+    return True
+
+
 # ---------------------------------------------------------------- lesson 8: He initialisation
+
+
+_FORBIDDEN_INITS = {"kaiming_normal_", "kaiming_uniform_"}
+
+
+def _names_used(code):
+    """Every global and attribute name a function's code (and the code nested in it) uses."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_used(const)
+    return names
+
+
+@contextmanager
+def _refusing(module, names):
+    """While inside, calling ``module.<name>`` for any of ``names`` raises ``Mismatch``."""
+
+    def refuse(*args, **kwargs):
+        raise Mismatch("এখানে nn.init.kaiming_normal_ (বা kaiming_uniform_) চলবে না: বিচ্যুতিটা নিজে হিসাব করুন")
+
+    saved = {name: getattr(module, name) for name in names}
+    try:
+        for name in names:
+            setattr(module, name, refuse)
+        yield
+    finally:
+        for name, fn in saved.items():
+            setattr(module, name, fn)
 
 
 def judge_he_init(he_init):
     """``he_init(weight)`` fills an ``nn.Linear`` weight (n_out × n_in) in place from
     N(0, 2 / n_in). With 16,000+ draws the sample deviation is within ~1% of the true one,
-    so 5% tells He from n_out-based or Xavier scales (off by 40% or more here)."""
+    so 5% tells He from n_out-based or Xavier scales (off by 40% or more here). The
+    library's own ``kaiming_*`` initialisers, which the exercise forbids, are refused."""
     written(he_init)
     torch = _torch()
     from pyautograd import nn
 
+    if _FORBIDDEN_INITS & _names_used(he_init.__code__):
+        raise Mismatch("এখানে nn.init.kaiming_normal_ (বা kaiming_uniform_) চলবে না: বিচ্যুতিটা নিজে হিসাব করুন")
     for n_in, n_out in ((50, 320), (800, 40), (128, 500)):
         layer = nn.Linear(n_in, n_out)
         before = layer.weight.detach().clone()
         torch.manual_seed(n_in)
-        he_init(layer.weight)
+        with _refusing(nn.init, _FORBIDDEN_INITS):
+            he_init(layer.weight)
         weight = layer.weight.detach()
         if bool((weight == before).all()):
             raise Mismatch(
