@@ -36,6 +36,8 @@ export class Cell {
     this.original = element.dataset.src || "";
     this.expectError = element.hasAttribute("data-expect-error");
     this.ran = false;
+    this.changedAt = null; // when the reader last changed the code, while that is unsaved
+    this.quiet = false;
     this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
     const next = element.nextElementSibling;
     this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
@@ -165,24 +167,63 @@ export class Cell {
     return this.view ? this.view.state.doc.toString() : this.text;
   }
 
+  /** The reader changed the code: saved after a short pause (and when the page goes). */
   _save(code) {
+    if (this.quiet) return; // the change came from another tab (showOutsideEdit)
+    this.changedAt = Date.now();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.flushSave(code), 250);
   }
 
+  /**
+   * Write the reader's latest change of this cell, if any is unsaved: a cell this tab did
+   * not change is never written (another tab may hold a newer edit of it), and an entry
+   * saved later by another tab wins (it is shown here instead, with a notice).
+   */
   flushSave(code = this.code) {
     clearTimeout(this.saveTimer);
-    if (
-      !saveEdit(
-        this.storageKey,
-        this.index,
-        this.storageAfter,
-        code,
-        this.original,
-        Boolean(this.saved?.adopted),
-      )
-    )
+    if (this.changedAt === null) return;
+    const { outcome, newer } = saveEdit(
+      this.storageKey,
+      this.index,
+      this.storageAfter,
+      code,
+      this.original,
+      Boolean(this.saved?.adopted),
+      this.changedAt,
+    );
+    if (outcome === "failed") {
       this.actions.storageFailed(this);
+      return;
+    }
+    this.changedAt = null;
+    if (outcome === "older") this.showOutsideEdit(newer);
+  }
+
+  /**
+   * Another tab saved this cell (``edit``: {code, adopted}, code null for the author's
+   * code): show it, unless this tab holds a later unsaved change of its own (that one is
+   * saved next and wins). Replacing the text is one undoable change, so the reader's own
+   * version is a Ctrl+Z away.
+   */
+  showOutsideEdit(edit) {
+    if (this.changedAt !== null) return;
+    const code = edit?.code ?? this.original;
+    this.saved = edit?.code == null ? null : edit;
+    this.edited = code !== this.original;
+    if (code === this.code) return;
+    if (this.view) {
+      this.quiet = true;
+      try {
+        replaceText(this.view, code);
+      } finally {
+        this.quiet = false;
+      }
+    } else {
+      this.text = code;
+      this.attachEditor();
+    }
+    this.showNotice(t.otherTab, "info");
   }
 
   /** Copy the code as it is now in the editor (with the reader's edits). */
@@ -205,6 +246,7 @@ export class Cell {
     this.attachEditor();
     replaceText(this.view, this.original);
     this.saved = null; // back on the author's current code
+    this.changedAt = Date.now();
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
     this.view.focus();

@@ -15,7 +15,7 @@ import { startsAtOnce } from "./start-policy.js";
 import { searchReactsToEveryInput } from "./search-input.js";
 import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
-import { storageWorks, cellKeys, loadEdits } from "./storage.js";
+import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
@@ -455,4 +455,8 @@ else if (document.readyState === "loading") document.addEventListener("DOMConten
 else scan();
 window.addEventListener("pagehide", () => {
   for (const c of page?.cells ?? []) c.flushSave();
+});
+// another tab of this page saved a cell: show it here too (storage.js, cell.js)
+watchEdits((key, edit) => {
+  for (const c of page?.cells ?? []) if (key === null || c.storageKey === key) c.showOutsideEdit(edit);
 });
