@@ -3,8 +3,9 @@
 // and persists the reader's edits.
 import { createEditor, replaceText } from "./editor.js";
 import { OutputView } from "./output.js";
+import { forgetShareLink, MAX_LINK_CHARS, ShareError, shareURL } from "./share.js";
 import { saveEdit } from "./storage.js";
-import { t } from "./strings.js";
+import { bn, t } from "./strings.js";
 
 /** A toolbar button: its symbol is decoration (aria-hidden), its name is the Bengali word. */
 function button(role, symbol, label, title) {
@@ -36,6 +37,10 @@ export class Cell {
     this.original = element.dataset.src || "";
     this.expectError = element.hasAttribute("data-expect-error");
     this.ran = false;
+    this.changedAt = null; // when the reader last changed the code, while that is unsaved
+    this.quiet = false;
+    this.shared = null; // {own: the reader's code before} while it shows a link's code
+    this.sharedPending = false; // a link's code not yet run by the reader: no run starts it
     this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
     const next = element.nextElementSibling;
     this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
@@ -66,13 +71,24 @@ export class Cell {
     const aboveBtn = button("run-above", "⤒", t.runAbove, t.runAboveTitle);
     aboveBtn.hidden = this.index === 0;
     const copyBtn = button("copy", "❐", t.copy, t.copyTitle);
+    const linkBtn = button("link", "↗", t.share.link, t.share.linkTitle);
     this.statusEl = document.createElement("span");
     this.statusEl.className = "lr-status";
     this.statusEl.dataset.role = "status";
     // a live region: "running", "done in 12 ms", "error" are announced as they change
     this.statusEl.setAttribute("role", "status");
     this.statusEl.setAttribute("aria-live", "polite");
-    bar.append(this.counterEl, this.runBtn, this.stopBtn, this.resetBtn, aboveBtn, copyBtn, this.statusEl);
+    bar.append(
+      this.counterEl,
+      this.runBtn,
+      this.stopBtn,
+      this.resetBtn,
+      aboveBtn,
+      copyBtn,
+      linkBtn,
+      this.statusEl,
+    );
+    this.bar = bar;
 
     const editorBox = document.createElement("div");
     editorBox.className = "lr-editor";
@@ -100,11 +116,12 @@ export class Cell {
     this.editorBox = editorBox;
     this.view = null;
     this.parts = [bar, editorBox];
-    this.runBtn.addEventListener("click", () => this.actions.run(this));
+    this.runBtn.addEventListener("click", () => this.runByReader());
     this.stopBtn.addEventListener("click", () => this.actions.stop(this));
     this.resetBtn.addEventListener("click", () => this.reset());
     aboveBtn.addEventListener("click", () => this.actions.runAbove(this));
     copyBtn.addEventListener("click", () => this.copy(copyBtn));
+    linkBtn.addEventListener("click", () => this.copyLink(linkBtn));
   }
 
   /** Put the cell's controls and output on the page (once, after _build). The editor takes
@@ -155,7 +172,7 @@ export class Cell {
     if (this.view) return;
     this.view = createEditor(this.editorBox, this.text, {
       label: t.editorLabel(this.index),
-      onRun: () => this.actions.run(this),
+      onRun: () => this.runByReader(),
       onChange: (code) => this._save(code),
     });
     this.text = null;
@@ -165,24 +182,71 @@ export class Cell {
     return this.view ? this.view.state.doc.toString() : this.text;
   }
 
+  /** The reader changed the code: saved after a short pause (and when the page goes). */
   _save(code) {
+    if (this.quiet) return; // not the reader's change: another tab's edit, a link's code
+    if (this.shared) this.shared.typed = true;
+    this.changedAt = Date.now();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.flushSave(code), 250);
   }
 
+  /**
+   * Write the reader's latest change of this cell, if any is unsaved: a cell this tab did
+   * not change is never written (another tab may hold a newer edit of it), and an entry
+   * saved later by another tab wins (it is shown here instead, with a notice).
+   */
   flushSave(code = this.code) {
     clearTimeout(this.saveTimer);
-    if (
-      !saveEdit(
-        this.storageKey,
-        this.index,
-        this.storageAfter,
-        code,
-        this.original,
-        Boolean(this.saved?.adopted),
-      )
-    )
+    if (this.changedAt === null) return;
+    const { outcome, newer } = saveEdit(
+      this.storageKey,
+      this.index,
+      this.storageAfter,
+      code,
+      this.original,
+      Boolean(this.saved?.adopted),
+      this.changedAt,
+    );
+    if (outcome === "failed") {
       this.actions.storageFailed(this);
+      return;
+    }
+    this.changedAt = null;
+    if (outcome === "older") this.showOutsideEdit(newer);
+  }
+
+  /**
+   * Another tab saved this cell (``edit``: {code, adopted}, code null for the author's
+   * code): show it, unless this tab holds a later unsaved change of its own (that one is
+   * saved next and wins). Replacing the text is one undoable change, so the reader's own
+   * version is a Ctrl+Z away.
+   */
+  showOutsideEdit(edit) {
+    if (this.changedAt !== null) return;
+    if (this.shared) {
+      this.shared.own = edit?.code ?? this.original; // the link's code stays in view
+      this.saved = edit?.code == null ? null : edit;
+      return;
+    }
+    const code = edit?.code ?? this.original;
+    this.saved = edit?.code == null ? null : edit;
+    this.edited = code !== this.original;
+    if (code === this.code) return;
+    if (this.view) {
+      this.quiet = true;
+      try {
+        replaceText(this.view, code);
+      } finally {
+        this.quiet = false;
+        this.shared = null; // {own: the reader's code before} while it shows a link's code
+        this.sharedPending = false; // a link's code not yet run by the reader: no run starts it
+      }
+    } else {
+      this.text = code;
+      this.attachEditor();
+    }
+    this.showNotice(t.otherTab, "info");
   }
 
   /** Copy the code as it is now in the editor (with the reader's edits). */
@@ -200,11 +264,105 @@ export class Cell {
     }, 2000);
   }
 
+  /** The reader's own Run (button or keyboard): the one way a link's code starts. */
+  runByReader() {
+    this.sharedPending = false;
+    return this.actions.run(this);
+  }
+
+  /** Copy a link to this cell with its current code (share.js), or say why not. */
+  async copyLink(linkBtn) {
+    const label = linkBtn.querySelector(".lr-btn-label");
+    let url;
+    try {
+      url = await shareURL(this);
+    } catch (err) {
+      const tooLong = err instanceof ShareError && err.kind === "tooLong";
+      this.showNotice(
+        tooLong ? t.share.tooLong(bn(Number(err.message)), bn(MAX_LINK_CHARS)) : t.share.unsupported,
+      );
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      label.textContent = t.share.copied;
+      this.showNotice(t.share.copiedNote, "info");
+    } catch (_err) {
+      this.showNotice(`${t.share.copyFailed} ${url}`);
+    }
+    clearTimeout(this.linkTimer);
+    this.linkTimer = setTimeout(() => {
+      label.textContent = t.share.link;
+    }, 2000);
+  }
+
+  /**
+   * Show ``code`` from a share link, marked as such, with a way back to the author's code
+   * and to the reader's own edit. It is not saved unless the reader changes it, and it
+   * runs only by the reader's own Run (runByReader).
+   */
+  showShared(code, warning = null) {
+    this.attachEditor();
+    this.leaveShared();
+    this.shared = { own: this.code };
+    this.sharedPending = true;
+    this.setText(code);
+    this.el.dataset.shared = "true";
+    const box = document.createElement("div");
+    box.className = "lr-shared";
+    box.dataset.role = "shared";
+    const text = document.createElement("p");
+    text.textContent = warning ? `${warning} ${t.share.shown}` : t.share.shown;
+    const back = (role, label, code) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "lr-btn";
+      b.dataset.role = role;
+      b.textContent = label;
+      b.addEventListener("click", () => {
+        const { own, typed } = this.shared || {};
+        this.leaveShared();
+        // typed into the link's code: that was saved, so the choice is saved too
+        if (typed) replaceText(this.view, code ?? own);
+        else this.setText(code ?? own);
+        this.view.focus();
+      });
+      return b;
+    };
+    box.append(text, back("shared-original", t.share.toOriginal, this.original));
+    if (this.shared.own !== this.original) box.append(back("shared-own", t.share.toOwn, null));
+    this.bar.after(box);
+    this.sharedBox = box;
+  }
+
+  /** Back from a link's code: the banner goes, and the address no longer carries it. */
+  leaveShared() {
+    if (!this.shared) return;
+    this.shared = null;
+    this.sharedPending = false;
+    delete this.el.dataset.shared;
+    this.sharedBox?.remove();
+    this.sharedBox = null;
+    forgetShareLink();
+  }
+
+  /** Put ``code`` in the editor without saving it (as one undoable change). */
+  setText(code) {
+    if (code === this.code) return;
+    this.quiet = true;
+    try {
+      replaceText(this.view, code);
+    } finally {
+      this.quiet = false;
+    }
+  }
+
   reset() {
     if (this.code === this.original) return;
     this.attachEditor();
     replaceText(this.view, this.original);
     this.saved = null; // back on the author's current code
+    this.changedAt = Date.now();
     this.flushSave(this.original);
     this.showNotice(t.resetDone, "info");
     this.view.focus();

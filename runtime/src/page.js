@@ -15,7 +15,8 @@ import { startsAtOnce } from "./start-policy.js";
 import { searchReactsToEveryInput } from "./search-input.js";
 import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
-import { storageWorks, cellKeys, loadEdits } from "./storage.js";
+import { openShared } from "./share.js";
+import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
@@ -193,6 +194,11 @@ const CANCELLED = { stdout: "", stderr: "", error: "KeyboardInterrupt", ms: 0, c
  * (on the queued cell, or on the same cell's earlier run) cancels it.
  */
 function runCell(cell) {
+  // a link's code runs only when the reader presses Run in its cell (cell.runByReader)
+  if (cell.sharedPending) {
+    cell.setState("idle", t.share.waits);
+    return Promise.resolve({ ...CANCELLED, error: null, shared: true });
+  }
   const stops = cell.stops;
   const job = queue.then(() => (cell.stops === stops ? execute(cell, stops) : CANCELLED));
   runsPending += 1;
@@ -355,6 +361,7 @@ function scan() {
   );
   for (const cell of page.cells) cell.mount();
   watchEditors(page.cells);
+  openShared(page.cells);
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
 }
@@ -473,4 +480,9 @@ else if (document.readyState === "loading") document.addEventListener("DOMConten
 else scan();
 window.addEventListener("pagehide", () => {
   for (const c of page?.cells ?? []) c.flushSave();
+});
+window.addEventListener("hashchange", () => openShared(page?.cells ?? []));
+// another tab of this page saved a cell: show it here too (storage.js, cell.js)
+watchEdits((key, edit) => {
+  for (const c of page?.cells ?? []) if (key === null || c.storageKey === key) c.showOutsideEdit(edit);
 });

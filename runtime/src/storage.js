@@ -3,6 +3,11 @@
 // edits stay with their cell when a lesson gains or loses other cells. When the author
 // changes a cell's code, the reader's old edit is adopted by the cell now at that
 // position, with a notice: nothing typed is dropped silently.
+// Every saved entry carries `saved`, when the reader made that edit: a tab writes a cell
+// only when it changed that cell, and never over an entry made later (in another tab of the
+// same browser); going back to the author's code leaves a dated entry without `code`, so an
+// older edit cannot come back over it. Open tabs hear each other's saves (`storage`
+// events, watchEdits) and show them.
 const PREFIX = "pyautograd-lessons:cell:v2:";
 
 export function hashText(text) {
@@ -71,6 +76,8 @@ export function loadEdits(page, keys) {
     const own = read(k);
     return own && typeof own.code === "string" ? { code: own.code, adopted: Boolean(own.adopted) } : null;
   });
+  // a cell whose key holds a dated return to the author's code adopts nothing
+  const settled = keys.map((k) => read(k) !== null);
   const adopt = (i, match) => {
     const found = orphans.findIndex(match);
     if (found < 0) return;
@@ -87,18 +94,59 @@ export function loadEdits(page, keys) {
     }
   };
   for (let i = 0; i < keys.length; i++)
-    if (!result[i]) adopt(i, (o) => o.entry.after === (keys[i - 1] || ""));
-  for (let i = 0; i < keys.length; i++) if (!result[i]) adopt(i, (o) => o.entry.index === i);
+    if (!settled[i]) adopt(i, (o) => o.entry.after === (keys[i - 1] || ""));
+  for (let i = 0; i < keys.length; i++) if (!settled[i] && !result[i]) adopt(i, (o) => o.entry.index === i);
   return result;
 }
 
-/** Save ``code`` (or forget it when it equals the original). Returns false if storage failed. */
-export function saveEdit(key, index, after, code, original, adopted = false) {
+/**
+ * Save ``code``, the edit the reader made at time ``at`` (ms), unless the cell's entry was
+ * written later (by another tab). Code equal to the original is kept as a dated entry
+ * without code. Returns "saved", "older" (nothing written: ``newer`` is the later entry,
+ * {code, adopted} with code null for the author's code) or "failed" (storage unusable).
+ */
+export function saveEdit(key, index, after, code, original, adopted, at) {
   try {
-    if (code === original) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify({ code, index, after, adopted, saved: Date.now() }));
-    return true;
+    const stored = read(key);
+    if (stored && Number(stored.saved) > at) return { outcome: "older", newer: entryEdit(stored) };
+    const entry =
+      code === original ? { index, after, saved: at } : { code, index, after, adopted, saved: at };
+    localStorage.setItem(key, JSON.stringify(entry));
+    return { outcome: "saved" };
   } catch {
-    return false;
+    return { outcome: "failed" };
   }
+}
+
+/** A stored entry as a cell shows it: {code (null: the author's code), adopted}. */
+function entryEdit(entry) {
+  return {
+    code: entry && typeof entry.code === "string" ? entry.code : null,
+    adopted: Boolean(entry?.adopted),
+  };
+}
+
+/**
+ * Call ``onEdit(key, edit)`` whenever another tab of this browser saves a cell's edit
+ * (``edit`` as entryEdit makes it; a removed entry reads as the author's code).
+ * Returns a function that stops listening.
+ */
+export function watchEdits(onEdit) {
+  const listen = (event) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key === null) {
+      onEdit(null, null); // storage cleared: every cell is back on the author's code
+      return;
+    }
+    if (!event.key.startsWith(PREFIX)) return;
+    let entry = null;
+    try {
+      entry = event.newValue ? JSON.parse(event.newValue) : null;
+    } catch {
+      return;
+    }
+    onEdit(event.key, entryEdit(entry));
+  };
+  window.addEventListener("storage", listen);
+  return () => window.removeEventListener("storage", listen);
 }
