@@ -371,4 +371,85 @@ def fit_line(xs, ys, lr, steps):
 """,
         },
     ),
+    "11.1": (
+        "11-scalar-engine-learns.md",
+        "answer = count_parameters",
+        {
+            "right": """
+def count_parameters(n_inputs, sizes):
+    widths = [n_inputs] + sizes
+    return sum((a + 1) * b for a, b in zip(widths, widths[1:]))
+""",
+            # counts the weights and forgets one bias per neuron
+            "wrong": """
+def count_parameters(n_inputs, sizes):
+    widths = [n_inputs] + sizes
+    return sum(a * b for a, b in zip(widths, widths[1:]))
+""",
+            "raises": "def count_parameters(n_inputs, sizes):\n    return n_inputs + sizes\n",
+        },
+    ),
+    "11.2": (
+        "11-scalar-engine-learns.md",
+        "answer = train_step",
+        {
+            "right": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    model.zero_grad()
+    loss.backward()
+    for p in model.parameters():
+        p.data -= lr * p.grad
+    return loss.data
+""",
+            # never clears the gradients: the first step is right, the second is not
+            "wrong": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    loss.backward()
+    for p in model.parameters():
+        p.data -= lr * p.grad
+    return loss.data
+""",
+            "raises": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    loss.backward()
+    return loss.value
+""",
+        },
+    ),
+    "11.3": (
+        "11-scalar-engine-learns.md",
+        "Value.softplus = softplus\nanswer = Value",
+        {
+            "right": """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        e = math.exp(-abs(a.data))
+        sigma = 1 / (1 + e) if a.data >= 0 else e / (1 + e)
+        a.grad += sigma * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            # the formulas as written on paper: e**800 does not fit in a float
+            "wrong": """
+def softplus(a):
+    out = Value(math.log(1 + math.exp(a.data)), (a,), "softplus")
+
+    def local_backward():
+        a.grad += 1 / (1 + math.exp(-a.data)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def softplus(a):
+    return Value(math.log1p(math.exp(a)), (a,), "softplus")
+""",
+        },
+    ),
 }
