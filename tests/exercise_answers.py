@@ -452,4 +452,104 @@ def softplus(a):
 """,
         },
     ),
+    "12.1": (
+        "12-tensor-engine.md",
+        "Tensor.exp = tensor_exp\nanswer = Tensor",
+        {
+            "right": """
+def tensor_exp(a):
+    out = Tensor(np.exp(a.data), (a,), "exp")
+
+    def local_backward():
+        a.grad += out.data * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            # overwrites instead of adding: caught because the judge uses its input twice
+            "wrong": """
+def tensor_exp(a):
+    out = Tensor(np.exp(a.data), (a,), "exp")
+
+    def local_backward():
+        a.grad = out.data * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": "def tensor_exp(a):\n    return Tensor(a.exp())\n",
+        },
+    ),
+    "12.2": (
+        "12-tensor-engine.md",
+        "Tensor.__truediv__ = divide\nanswer = Tensor",
+        {
+            "right": """
+def divide(a, b):
+    a, b = as_tensor(a), as_tensor(b)
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad += unbroadcast(out.grad / b.data, a.shape)
+        b.grad += unbroadcast(-out.grad * a.data / b.data**2, b.shape)
+
+    out.local_backward = local_backward
+    return out
+""",
+            # right formulas, but the gradients keep the broadcast shape
+            "wrong": """
+def divide(a, b):
+    a, b = as_tensor(a), as_tensor(b)
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad = a.grad + out.grad / b.data
+        b.grad = b.grad - out.grad * a.data / b.data**2
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def divide(a, b):
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad += unbroadcast(out.grad / b.value, a.shape)
+
+    out.local_backward = local_backward
+    return out
+""",
+        },
+    ),
+    "12.3": (
+        "12-tensor-engine.md",
+        "Tensor.rows = rows\nanswer = Tensor",
+        {
+            "right": """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        np.add.at(table.grad, index, out.grad)
+
+    out.local_backward = local_backward
+    return out
+""",
+            # fancy-index assignment writes a repeated row once
+            "wrong": """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        table.grad[index] += out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def rows(table, index):
+    return Tensor(table[index], (table,), "rows")
+""",
+        },
+    ),
 }
