@@ -552,4 +552,109 @@ def rows(table, index):
 """,
         },
     ),
+    "13.1": (
+        "13-capstone-digits.md",
+        "answer = predict",
+        {
+            "right": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W1 + b1, 0.0) @ W2 + b2).argmax(axis=1)
+""",
+            # the argmax over the whole batch instead of one per row
+            "wrong": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W1 + b1, 0.0) @ W2 + b2).argmax()
+""",
+            "raises": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W2 + b1, 0.0) @ W1 + b2).argmax(axis=1)
+""",
+        },
+    ),
+    "13.2": (
+        "13-capstone-digits.md",
+        "answer = Momentum",
+        {
+            "right": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+        self.velocity = [np.zeros_like(p.data) for p in self.params]
+
+    def step(self):
+        for p, v in zip(self.params, self.velocity):
+            v *= self.momentum
+            v += p.grad
+            p.data -= self.lr * v
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+            # a fresh velocity every step: plain gradient descent, right only on the first step
+            "wrong": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+
+    def step(self):
+        for p in self.params:
+            v = self.momentum * np.zeros_like(p.data) + p.grad
+            p.data -= self.lr * v
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+            "raises": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+
+    def step(self):
+        for p in self.params:
+            p.data -= self.lr * p.velocity
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+        },
+    ),
+    "13.3": (
+        "13-capstone-digits.md",
+        "Tensor.softmax = softmax\nanswer = Tensor",
+        {
+            "right": """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+            # the formula as on paper: exp(800) overflows
+            "wrong": """
+def softmax(a):
+    e = np.exp(a.data)
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    return Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax", "extra")
+""",
+        },
+    ),
 }
