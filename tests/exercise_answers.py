@@ -427,4 +427,290 @@ def fit_line(xs, ys, lr, steps):
 """,
         },
     ),
+    "11.1": (
+        "11-scalar-engine-learns.md",
+        "answer = count_parameters",
+        {
+            "right": """
+def count_parameters(n_inputs, sizes):
+    widths = [n_inputs] + sizes
+    return sum((a + 1) * b for a, b in zip(widths, widths[1:]))
+""",
+            # counts the weights and forgets one bias per neuron
+            "wrong": """
+def count_parameters(n_inputs, sizes):
+    widths = [n_inputs] + sizes
+    return sum(a * b for a, b in zip(widths, widths[1:]))
+""",
+            "raises": "def count_parameters(n_inputs, sizes):\n    return n_inputs + sizes\n",
+        },
+    ),
+    "11.2": (
+        "11-scalar-engine-learns.md",
+        "answer = train_step",
+        {
+            "right": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    model.zero_grad()
+    loss.backward()
+    for p in model.parameters():
+        p.data -= lr * p.grad
+    return loss.data
+""",
+            # never clears the gradients: the first step is right, the second is not
+            "wrong": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    loss.backward()
+    for p in model.parameters():
+        p.data -= lr * p.grad
+    return loss.data
+""",
+            "raises": """
+def train_step(model, xs, ys, lr):
+    loss, _ = hinge_loss(model, xs, ys)
+    loss.backward()
+    return loss.value
+""",
+        },
+    ),
+    "11.3": (
+        "11-scalar-engine-learns.md",
+        "Value.softplus = softplus\nanswer = Value",
+        {
+            "right": """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        e = math.exp(-abs(a.data))
+        sigma = 1 / (1 + e) if a.data >= 0 else e / (1 + e)
+        a.grad += sigma * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            # the formulas as written on paper: e**800 does not fit in a float
+            "wrong": """
+def softplus(a):
+    out = Value(math.log(1 + math.exp(a.data)), (a,), "softplus")
+
+    def local_backward():
+        a.grad += 1 / (1 + math.exp(-a.data)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def softplus(a):
+    return Value(math.log1p(math.exp(a)), (a,), "softplus")
+""",
+        },
+    ),
+    "12.1": (
+        "12-tensor-engine.md",
+        "Tensor.exp = tensor_exp\nanswer = Tensor",
+        {
+            "right": """
+def tensor_exp(a):
+    out = Tensor(np.exp(a.data), (a,), "exp")
+
+    def local_backward():
+        a.grad += out.data * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            # overwrites instead of adding: caught because the judge uses its input twice
+            "wrong": """
+def tensor_exp(a):
+    out = Tensor(np.exp(a.data), (a,), "exp")
+
+    def local_backward():
+        a.grad = out.data * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": "def tensor_exp(a):\n    return Tensor(a.exp())\n",
+        },
+    ),
+    "12.2": (
+        "12-tensor-engine.md",
+        "Tensor.__truediv__ = divide\nanswer = Tensor",
+        {
+            "right": """
+def divide(a, b):
+    a, b = as_tensor(a), as_tensor(b)
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad += unbroadcast(out.grad / b.data, a.shape)
+        b.grad += unbroadcast(-out.grad * a.data / b.data**2, b.shape)
+
+    out.local_backward = local_backward
+    return out
+""",
+            # right formulas, but the gradients keep the broadcast shape
+            "wrong": """
+def divide(a, b):
+    a, b = as_tensor(a), as_tensor(b)
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad = a.grad + out.grad / b.data
+        b.grad = b.grad - out.grad * a.data / b.data**2
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def divide(a, b):
+    out = Tensor(a.data / b.data, (a, b), "/")
+
+    def local_backward():
+        a.grad += unbroadcast(out.grad / b.value, a.shape)
+
+    out.local_backward = local_backward
+    return out
+""",
+        },
+    ),
+    "12.3": (
+        "12-tensor-engine.md",
+        "Tensor.rows = rows\nanswer = Tensor",
+        {
+            "right": """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        np.add.at(table.grad, index, out.grad)
+
+    out.local_backward = local_backward
+    return out
+""",
+            # fancy-index assignment writes a repeated row once
+            "wrong": """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        table.grad[index] += out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def rows(table, index):
+    return Tensor(table[index], (table,), "rows")
+""",
+        },
+    ),
+    "13.1": (
+        "13-capstone-digits.md",
+        "answer = predict",
+        {
+            "right": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W1 + b1, 0.0) @ W2 + b2).argmax(axis=1)
+""",
+            # the argmax over the whole batch instead of one per row
+            "wrong": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W1 + b1, 0.0) @ W2 + b2).argmax()
+""",
+            "raises": """
+def predict(W1, b1, W2, b2, X):
+    return (np.maximum(X @ W2 + b1, 0.0) @ W1 + b2).argmax(axis=1)
+""",
+        },
+    ),
+    "13.2": (
+        "13-capstone-digits.md",
+        "answer = Momentum",
+        {
+            "right": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+        self.velocity = [np.zeros_like(p.data) for p in self.params]
+
+    def step(self):
+        for p, v in zip(self.params, self.velocity):
+            v *= self.momentum
+            v += p.grad
+            p.data -= self.lr * v
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+            # a fresh velocity every step: plain gradient descent, right only on the first step
+            "wrong": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+
+    def step(self):
+        for p in self.params:
+            v = self.momentum * np.zeros_like(p.data) + p.grad
+            p.data -= self.lr * v
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+            "raises": """
+class Momentum:
+    def __init__(self, params, lr, momentum):
+        self.params, self.lr, self.momentum = list(params), lr, momentum
+
+    def step(self):
+        for p in self.params:
+            p.data -= self.lr * p.velocity
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = np.zeros_like(p.data)
+""",
+        },
+    ),
+    "13.3": (
+        "13-capstone-digits.md",
+        "Tensor.softmax = softmax\nanswer = Tensor",
+        {
+            "right": """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+            # the formula as on paper: exp(800) overflows
+            "wrong": """
+def softmax(a):
+    e = np.exp(a.data)
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+            "raises": """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    return Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax", "extra")
+""",
+        },
+    ),
 }
