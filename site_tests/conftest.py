@@ -234,3 +234,20 @@ def write_metric(name, value):
     data = json.loads(path.read_text()) if path.exists() else {}
     data[name] = value
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def serve_html_instead(context, url, html):
+    """Answer ``url`` in ``context`` with ``html`` (a page as a later build would serve it), with
+    the isolation headers the site's server sends, so Stop's shared memory still works."""
+    context.route(
+        url,
+        lambda route: route.fulfill(
+            status=200,
+            content_type="text/html",
+            body=html,
+            headers={
+                "Cross-Origin-Opener-Policy": "same-origin",
+                "Cross-Origin-Embedder-Policy": "require-corp",
+            },
+        ),
+    )

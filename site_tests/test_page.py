@@ -1,7 +1,7 @@
 """The pages in a real browser, without running Python: language, fonts, math, layout,
 dark mode, editors, persistence of edits, keyboard use."""
 
-from conftest import cell, shot, wait_cells
+from conftest import cell, serve_html_instead, shot, wait_cells
 
 
 def test_bengali_page_and_math_render(server, open_page):
@@ -164,18 +164,7 @@ def test_edits_follow_their_cell_when_the_lesson_changes(server, open_page):
     # the author inserts a cell at the top and rewrites (what was) cell 1
     changed = html[:first] + '<div class="lr-cell" data-src="print(0)"></div>' + html[first:]
     changed = changed.replace("print(a * b)", "print(a + b)", 1)
-    s.context.route(
-        server.url + "playground/",
-        lambda route: route.fulfill(
-            status=200,
-            content_type="text/html",
-            body=changed,
-            headers={
-                "Cross-Origin-Opener-Policy": "same-origin",
-                "Cross-Origin-Embedder-Policy": "require-corp",
-            },
-        ),
-    )
+    serve_html_instead(s.context, server.url + "playground/", changed)
     page.reload()
     wait_cells(page)
     assert page.evaluate("window.lessonRunner.cells") == 7

@@ -3,7 +3,15 @@
 import random
 import string
 
-from conftest import BOOT_TIMEOUT_MS, cell, output_text, run_and_wait, set_code, wait_cells
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    cell,
+    output_text,
+    run_and_wait,
+    serve_html_instead,
+    set_code,
+    wait_cells,
+)
 
 CLIP = ["clipboard-read", "clipboard-write"]
 SHARED = "print('ভাগ করা কোড', 6 * 7)"
@@ -37,18 +45,7 @@ def serve_changed(s, server, change):
     html = s.page.evaluate("fetch(location.href).then(r => r.text())")
     changed = change(html)
     assert changed != html
-    s.context.route(
-        server.url + "playground/",
-        lambda route: route.fulfill(
-            status=200,
-            content_type="text/html",
-            body=changed,
-            headers={
-                "Cross-Origin-Opener-Policy": "same-origin",
-                "Cross-Origin-Embedder-Policy": "require-corp",
-            },
-        ),
-    )
+    serve_html_instead(s.context, server.url + "playground/", changed)
 
 
 def test_link_round_trip_shows_the_code_and_runs_it_only_on_run(server, open_page):

@@ -54,40 +54,32 @@ class Softplus(Module):
         return f"beta={self.beta}, threshold={self.threshold}"
 
 
-class SiLU(Module):
+class _InPlaceOnly(Module):
+    """An activation whose only setting is ``inplace``: SiLU, SELU, Mish."""
+
+    function = None  # the activation_ops function it applies
+
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, input):
-        return ops.silu(input, self.inplace)
+        return type(self).function(input, self.inplace)
 
     def extra_repr(self):
         return "inplace=True" if self.inplace else ""
 
 
-class SELU(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
-    def forward(self, input):
-        return ops.selu(input, self.inplace)
-
-    def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
+class SiLU(_InPlaceOnly):
+    function = staticmethod(ops.silu)
 
 
-class Mish(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
+class SELU(_InPlaceOnly):
+    function = staticmethod(ops.selu)
 
-    def forward(self, input):
-        return ops.mish(input, self.inplace)
 
-    def extra_repr(self):
-        return "inplace=True" if self.inplace else ""
+class Mish(_InPlaceOnly):
+    function = staticmethod(ops.mish)
 
 
 class Hardtanh(Module):
