@@ -20,6 +20,7 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
+from .dtypes import from_numpy_dtype
 from .grad_mode import state as _grad_mode
 from .tensor import Tensor
 
@@ -433,6 +434,4 @@ def modified_message(array, source):
 
 
 def _legacy_name(array):
-    from .dtypes import from_numpy_dtype
-
     return from_numpy_dtype(array.dtype).legacy_name

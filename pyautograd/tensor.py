@@ -13,6 +13,7 @@ import numpy as np
 
 from . import dtypes
 from .devices import CPU
+from .printing import tensor_repr
 
 
 class Size(tuple):
@@ -330,8 +331,6 @@ class Tensor:
         return id(self)
 
     def __repr__(self):
-        from .printing import tensor_repr
-
         return tensor_repr(self)
 
     def __str__(self):

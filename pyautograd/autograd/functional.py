@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import engine
 from ..grad_mode import enable_grad
+from ..ops.shape import stack
 from ..tensor import Tensor
 from . import forward_ad
 
@@ -226,8 +227,6 @@ def _jacobian_reverse(func, inputs, create_graph, strict):
 
 def _stack_rows(rows, out_shape, in_shape, like):
     """Rows d out[k] / d x (k over output elements) -> a tensor of shape out_shape + in_shape."""
-    from ..ops.shape import stack
-
     shape = tuple(out_shape) + tuple(in_shape)
     if not rows:
         return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
