@@ -19,6 +19,7 @@ import numpy as np
 from .. import engine
 from ..grad_mode import enable_grad
 from ..ops.shape import stack
+from ..tangents import set_tangent
 from ..tensor import Tensor
 from . import forward_ad
 
@@ -301,7 +302,7 @@ def hessian(
             for d in duals:
                 leaf = Tensor._make(d._data, True)
                 if d._tangent is not None:
-                    forward_ad._set_tangent(leaf, d._tangent)
+                    set_tangent(leaf, d._tangent)
                 leaves.append(leaf)
             return gradient(*leaves)
 
