@@ -39,13 +39,13 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
     if retain_graph is None:
         retain_graph = create_graph
-    only = None
+    accumulate_only = None
     if inputs is not None:
         inputs = _as_tuple(inputs)
         if not inputs:
             raise RuntimeError("'inputs' argument to backward() cannot be empty.")
-        only = {(t.grad_fn or accumulator_of(t)): t for t in inputs}
-    _run(roots, grads, retain_graph, create_graph, only=only)
+        accumulate_only = {(t.grad_fn or accumulator_of(t)): t for t in inputs}
+    _run(roots, grads, retain_graph, create_graph, accumulate_only=accumulate_only)
 
 
 def grad(
@@ -85,7 +85,7 @@ def grad(
     return tuple(results)
 
 
-def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None):
+def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate_only=None):
     """Run the backward pass (steps 1-3 of the module docstring); return the gradients that
     reached ``capture`` nodes (autograd.grad). ``roots`` are (node, output number) edges.
 
@@ -103,8 +103,8 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
         if node not in dependencies:
             ready.append(node)
     captured = {}
-    rare = capture is not None or only is not None  # autograd.grad / backward(inputs=...)
-    checked = anomaly.state.enabled
+    targeted = capture is not None or accumulate_only is not None  # autograd.grad / backward(inputs=...)
+    anomaly_checks = anomaly.state.enabled
     recording = _grad_mode.enabled  # what no_grad() / enable_grad() would save and restore
     _grad_mode.enabled = create_graph  # only a create_graph backward records itself
     token = quiet_float_errors()  # like PyTorch: inf/nan gradients, no warnings
@@ -112,10 +112,10 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
         while ready:  # step 3
             node = ready.pop()
             g = buffers.pop(node, None)
-            if rare and g is not None:
-                _capture(node, g, capture, only, captured)
+            if targeted and g is not None:
+                _capture(node, g, capture, accumulate_only, captured)
             if type(node) is AccumulateGrad:
-                if g is not None and capture is None and (only is None or node in only):
+                if g is not None and capture is None and (accumulate_only is None or node in accumulate_only):
                     _accumulate(node, g, shared)
                 continue
             grads = ()
@@ -123,10 +123,10 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, only=None)
                 if node._hooks:
                     g = run_hooks(node._hooks, g)
                 if node._retained is not None:
-                    _store_retained(node, g, only)
-                if checked:
-                    grads = _call_backward(node, g, create_graph)
-                else:  # _call_backward without anomaly mode, inlined: this runs for every node
+                    _store_retained(node, g, accumulate_only)
+                if anomaly_checks:
+                    grads = _call_backward_checked(node, g, create_graph)
+                else:  # calling backward, inlined: this runs for every node
                     if create_graph or node._graph_mode:
                         node._graph_mode = create_graph
                     grads = node.backward(node, g)
@@ -185,12 +185,12 @@ def _deposit(buffers, shared, node, nr, gi, g):
         shared.discard(node)
 
 
-def _capture(node, g, capture, only, captured):
+def _capture(node, g, capture, accumulate_only, captured):
     """autograd.grad keeps the gradient of its inputs; backward(inputs=...) of non-leaves."""
     if capture is not None and node in capture:
         captured[node] = g
-    if only is not None and node in only and type(node) is not AccumulateGrad:
-        add_to_grad(only[node], g, False)
+    if accumulate_only is not None and node in accumulate_only and type(node) is not AccumulateGrad:
+        add_to_grad(accumulate_only[node], g, False)
 
 
 def _accumulate(node, g, shared):
@@ -204,11 +204,10 @@ def _accumulate(node, g, shared):
         accumulate_hooks.run(node.variable)
 
 
-def _call_backward(node, grad, create_graph):
+def _call_backward_checked(node, grad, create_graph):
+    """A node's backward in anomaly mode: NaN gradients are reported, and a failure names
+    the forward call that made the node."""
     node._graph_mode = create_graph
-    if not anomaly.state.enabled:
-        result = node.backward(node, grad)
-        return result if type(result) is tuple else (result,)
     try:
         result = node.backward(node, grad)
         result = result if type(result) is tuple else (result,)
@@ -239,9 +238,9 @@ def _count_dependencies(roots):
     return dependencies
 
 
-def _store_retained(node, g, only):
+def _store_retained(node, g, accumulate_only):
     tensor = node._retained()
-    if tensor is not None and (only is None or node in only):
+    if tensor is not None and (accumulate_only is None or node in accumulate_only):
         add_to_grad(tensor, g, False)
 
 

@@ -34,7 +34,7 @@ FREED_MESSAGE = (
 )
 
 
-_NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
+NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
 
 
 class Node:
@@ -61,8 +61,10 @@ class Function(Node):
     # warnings there, since PyTorch returns inf/nan silently
     needs_input_grad = ()
     _saved = ()  # arrays kept for backward (None once freed)
-    _saved_sources = ()  # per saved array: (input tensor or None, version box, version,
-    #   this node if it is our output) or None
+    # per saved array, a source (tensor, version_counter, version, node), or None when
+    # nothing is checked: the input tensor it is (or None and ``node`` is this node, for our
+    # own output), that tensor's shared version counter, and the version it had when saved
+    _saved_sources = ()
     _graph_mode = False  # True while a create_graph backward runs this node
     scalar_forward = False  # forward may get 0-d float inputs as NumPy scalars (pure arithmetic)
     # per saved value: the input whose gradient alone reads it (None: any). A value only that
@@ -114,120 +116,6 @@ class Function(Node):
             propagate_tangent(cls, ctx, args, out)
         return out
 
-    @classmethod
-    def apply_pair(cls, a, b):
-        """``apply(a, b)`` unrolled for the commonest call of all, every ``+ - *`` in a lesson:
-        ``a`` a float32/float64 tensor, ``b`` a tensor of the same dtype or a Python float, an
-        op whose forward is ``cls.operator`` on the data, no forward AD (the caller checks).
-        Outside the graph it is just the operator; recorded, the same node as ``apply``."""
-        x = a._data
-        if not x.ndim:
-            x = x[()]
-        need_a = a._requires_grad
-        if type(b) is Tensor:
-            y = b._data
-            if not y.ndim:
-                y = y[()]
-            need_b = b._requires_grad
-        else:
-            y, need_b = b, False
-        if not ((need_a or need_b) and _grad_mode.enabled):
-            return Tensor._make(cls.operator(x, y))
-        ctx = object.__new__(cls._node_class)
-        result = cls.forward(ctx, x, y)
-        out = Tensor._make(result, True, ctx)
-        ctx.next_functions = (edge_to(a) if need_a else _NO_EDGE, edge_to(b) if need_b else _NO_EDGE)
-        ctx.needs_input_grad = (need_a, need_b)
-        if ctx._saved:  # _bind_saved for two arguments (a loop, not a comprehension: no extra frame)
-            sources = []
-            saved_for = cls.saved_for
-            for k, s in enumerate(ctx._saved):
-                if saved_for is not None and saved_for[k] is not None and not (need_a, need_b)[saved_for[k]]:
-                    sources.append(None)
-                elif s is x:
-                    sources.append((a, a._vc, a._vc[0], None))
-                elif s is y and type(b) is Tensor:
-                    sources.append((b, b._vc, b._vc[0], None))
-                elif s is result:
-                    sources.append((None, out._vc, 0, ctx))
-                else:
-                    sources.append(None)
-            ctx._saved_sources = sources
-        if anomaly.state.enabled:
-            anomaly.remember_forward(ctx)
-        return out
-
-    @classmethod
-    def apply_three(cls, a, b, c):
-        """``apply(a, b, c)`` unrolled for three tensors and no settings, for an op without
-        ``scalar_forward`` or ``may_overflow``: ``Addmm``, the node of every linear layer.
-        The same node as ``apply``; forward AD takes the general path."""
-        if forward_ad_state.levels:
-            return cls.apply(a, b, c)
-        x, y, z = a._data, b._data, c._data
-        ctx = object.__new__(cls._node_class)
-        result = cls.forward(ctx, x, y, z)
-        need_a, need_b, need_c = a._requires_grad, b._requires_grad, c._requires_grad
-        if not ((need_a or need_b or need_c) and _grad_mode.enabled):
-            return Tensor._make(result)
-        out = Tensor._make(result, True, ctx)
-        ctx.next_functions = (
-            edge_to(a) if need_a else _NO_EDGE,
-            edge_to(b) if need_b else _NO_EDGE,
-            edge_to(c) if need_c else _NO_EDGE,
-        )
-        ctx.needs_input_grad = (need_a, need_b, need_c)
-        if ctx._saved:  # _bind_saved for three tensors: the first argument given the array owns it
-            sources = []
-            for s in ctx._saved:
-                if s is x:
-                    sources.append((a, a._vc, a._vc[0], None))
-                elif s is y:
-                    sources.append((b, b._vc, b._vc[0], None))
-                elif s is z:
-                    sources.append((c, c._vc, c._vc[0], None))
-                elif s is result:
-                    sources.append((None, out._vc, 0, ctx))
-                else:
-                    sources.append(None)
-            ctx._saved_sources = sources
-        if anomaly.state.enabled:
-            anomaly.remember_forward(ctx)
-        return out
-
-    @classmethod
-    def apply_one(cls, a, *options):
-        """``apply(a, *options)`` unrolled for an op of one tensor and ``cls.n_options``
-        settings (tanh, sigmoid, exp, ``x ** 2``...): the same node, without apply's general
-        argument loop. Forward AD takes the general path."""
-        if forward_ad_state.levels:
-            return cls.apply(a, *options)
-        x = a._data
-        if cls.scalar_forward and not x.ndim and x.dtype.char in "fd":
-            x = x[()]
-        ctx = object.__new__(cls._node_class)
-        if cls.may_overflow:
-            token = quiet_float_errors()
-            try:
-                result = cls.forward(ctx, x, *options)
-            finally:
-                restore_float_errors(token)
-        else:
-            result = cls.forward(ctx, x, *options)
-        if not (a._requires_grad and _grad_mode.enabled):
-            return Tensor._make(result)
-        out = Tensor._make(result, True, ctx)
-        ctx.next_functions = (edge_to(a),)
-        ctx.needs_input_grad = (True,)
-        if ctx._saved:  # _bind_saved for one argument
-            ctx._saved_sources = [
-                (a, a._vc, a._vc[0], None) if s is x else (None, out._vc, 0, ctx) if s is result else None
-                for s in ctx._saved
-            ]
-        if anomaly.state.enabled:
-            anomaly.remember_forward(ctx)
-        return out
-
     def _connect(self, args, data, needs, out, result):
         """Make this node part of the graph: an edge to each input's node (None for inputs
         that need no gradient), and the versions of the saved tensors."""
@@ -243,7 +131,7 @@ class Function(Node):
                     else (node, a._output_nr if node._n_outputs > 1 else 0)
                 )
             else:
-                edges.append(_NO_EDGE)
+                edges.append(NO_EDGE)
         self.next_functions = tuple(edges)
         self.needs_input_grad = tuple(needs)
         if self._saved:
@@ -275,10 +163,10 @@ class Function(Node):
                 continue
             for a, given in zip(args, data):
                 if given is array and isinstance(a, Tensor):
-                    sources.append((a, a._vc, a._vc[0], None))
+                    sources.append((a, a._version_counter, a._version_counter[0], None))
                     break
             else:
-                sources.append((None, out._vc, 0, self) if array is result else None)
+                sources.append((None, out._version_counter, 0, self) if array is result else None)
         self._saved_sources = sources
 
     @property
@@ -287,18 +175,21 @@ class Function(Node):
         saved = self._saved
         if saved is None:
             raise RuntimeError(FREED_MESSAGE)
-        for source in self._saved_sources:
-            if source is not None and source[1][0] != source[2]:
-                array = next(a for a, s in zip(saved, self._saved_sources) if s is source)
-                raise RuntimeError(modified_message(array, source))
+        for array, source in zip(saved, self._saved_sources):
+            if source is not None:
+                _, version_counter, version, _ = source
+                if version_counter[0] != version:
+                    raise RuntimeError(modified_message(array, source))
         if not self._graph_mode:
             return saved
         values = []
         for array, source in zip(self._saved, self._saved_sources):
             if source is None:
                 values.append(array)
-            elif source[0] is not None:
-                values.append(source[0])
+                continue
+            tensor, _, _, _ = source
+            if tensor is not None:
+                values.append(tensor)
             else:  # the output of this very node
                 out = Tensor._make(array, True, self)
                 if forward_ad_state.levels:  # forward-over-reverse: keep its tangent
@@ -408,7 +299,7 @@ def accumulator_of(leaf):
 
 
 def modified_message(array, source):
-    tensor, box, expected, node = source
+    tensor, version_counter, expected, node = source
     # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
     # for a node's own saved output, that node; a leaf has none.
     producer = tensor.grad_fn if tensor is not None else node
@@ -419,7 +310,7 @@ def modified_message(array, source):
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "
-        f"inplace operation: [{kind}]{which} is at version {box[0]}; expected version "
+        f"inplace operation: [{kind}]{which} is at version {version_counter[0]}; expected version "
         f"{expected} instead. Hint: enable anomaly detection to find the operation that "
         "failed to compute its gradient, with pyautograd.autograd.set_detect_anomaly(True, "
         "check_nan=False)."

@@ -6,13 +6,11 @@ in-place change bumps the tensor's version, which lets saved-for-backward checks
 Outside the graph the result is written straight into the tensor's memory.
 """
 
-import operator
-
 import numpy as np
 
+from .fast_paths import write_outside_graph
 from .function import AccumulateGrad
 from .grad_mode import state as grad_mode
-from .ops.common import shape_of
 from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
 
@@ -63,63 +61,6 @@ def has_tangent(self, args):
 
 def _keep_tangent(self, result):
     set_tangent(self, result._tangent)
-
-
-def _fits(data, other):
-    """Can ``other`` be combined into ``data`` in place without changing its shape?"""
-    if type(other) is Tensor:
-        other = other._data
-    elif type(other) in (int, float, bool):
-        return True
-    shape = shape_of(other)
-    return shape == data.shape or not shape or data.shape == np.broadcast_shapes(data.shape, shape)
-
-
-# The operator of each in-place ufunc, for 0-d float tensors: NumPy's scalar arithmetic rounds
-# as its ufuncs do and is ~20x cheaper than a ufunc writing into a 0-d array.
-_SCALAR_OPERATOR = {
-    np.add: operator.add,
-    np.subtract: operator.sub,
-    np.multiply: operator.mul,
-    np.true_divide: operator.truediv,
-}
-
-
-_INPLACE_OPERATOR = {
-    np.add: operator.iadd,
-    np.subtract: operator.isub,
-    np.multiply: operator.imul,
-    np.true_divide: operator.itruediv,
-}
-
-
-def _scalar_operand(other):
-    """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
-    if type(other) is Tensor:
-        other = other._data
-        return other[()] if not other.ndim and other.dtype.char in "fd" else None
-    return other if type(other) is float or type(other) is int else None
-
-
-def write_outside_graph(self, other, ufunc):
-    """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
-    loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
-    Returns False when ``other`` does not fit in place (the general path decides)."""
-    data = self._data
-    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
-        value = other._data
-        if value.dtype is data.dtype:  # no cast to choose: NumPy's own in-place operator, the cheapest call
-            _INPLACE_OPERATOR[ufunc](data, value)
-        else:
-            ufunc(data, value, out=data, casting="unsafe")
-    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
-        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
-    elif _fits(data, other):
-        ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
-    else:
-        return False
-    self._bump_version()
-    return True
 
 
 def apply_in_place(self, op, *args, ufunc=None):

@@ -1,11 +1,10 @@
 """Attach the ops to Tensor as methods and operators (the in-place rules are in ``in_place.py``;
 element-wise ops declared with ``ops.unary.unary`` bring their own methods)."""
 
-import numbers
-
 import numpy as np
 
-from . import accumulate_hooks, devices, dtypes, engine, storage
+from . import accumulate_hooks, devices, dtypes, engine, fast_paths, storage
+from .fast_paths import OPERANDS, inplace_operator
 from .grad_mode import state as grad_mode
 from .in_place import (
     VIEW_OF_LEAF_INPLACE,
@@ -13,7 +12,6 @@ from .in_place import (
     has_tangent,
     method_in_place,
     requires_grad,
-    write_outside_graph,
 )
 from .ops import elementwise as ew
 from .ops import (
@@ -37,7 +35,7 @@ from .tensor import Tensor
 
 def _arithmetic_inplace(op, ufunc):
     """``add_``/``sub_``/``mul_`` (and ``+=`` ``-=`` ``*=``) through ``apply_in_place``, which writes
-    straight into memory outside the graph (``write_outside_graph``) and records them in it."""
+    straight into memory outside the graph (``fast_paths.write_outside_graph``) and records them in it."""
 
     def method(self, other, alpha=1):
         if alpha != 1:
@@ -47,19 +45,6 @@ def _arithmetic_inplace(op, ufunc):
         return apply_in_place(self, op, other, ufunc=ufunc)
 
     return method
-
-
-def _inplace_operator(ufunc, method):
-    """``p -= t`` (``+=``, ``*=``): outside the graph (the lessons' update under no_grad) straight
-    to ``write_outside_graph``, two frames sooner; everything else goes to ``method`` (``sub_``...)."""
-
-    def operator_(self, other):
-        if not grad_mode.enabled and not forward_ad_state.levels and write_outside_graph(self, other, ufunc):
-            return self
-        return method(self, other)
-
-    operator_.__name__ = f"__i{ufunc.__name__[:3]}__"
-    return operator_
 
 
 def _is_basic(key):
@@ -168,46 +153,19 @@ def _swap(op):
     return lambda self, other: op(other, self)
 
 
-_OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)
-_FLOAT32, _FLOAT64 = ew._FLOAT32, ew._FLOAT64
-
-
 def _operator(op, function=None):
     """``tensor + "1"`` or ``tensor * [1, 2]``: Python's own TypeError, as in PyTorch, by
     returning NotImplemented for operands a tensor does not combine with. ``function``: the
-    Function class when ``op(a, b)`` is exactly ``_binary(function, a, b)`` (add, mul), called
-    directly for tensors and floats."""
-
+    Function class when ``op(a, b)`` is exactly ``_binary(function, a, b)`` (add, mul), whose
+    common cases take ``fast_paths.binary_operator``."""
     if function is not None:
-        apply_pair = function.apply_pair
+        method = fast_paths.binary_operator(op, function)
+    else:
 
         def method(self, other):
-            kind = type(other)
-            if kind is Tensor or kind is float:
-                # ew._binary's fast case, checked here (every ``+ - *`` of a lesson): float
-                # tensors of one dtype, or a float tensor and a Python float
-                dtype = self._data.dtype
-                if (
-                    (dtype is _FLOAT32 or dtype is _FLOAT64)
-                    and (kind is float or other._data.dtype is dtype)
-                    and not forward_ad_state.levels
-                ):
-                    try:
-                        return apply_pair(self, other)
-                    except ValueError:  # shapes that do not broadcast: op raises PyTorch's message
-                        pass
-                return op(self, other)
-            if not isinstance(other, _OPERANDS):
+            if type(other) is not Tensor and type(other) is not float and not isinstance(other, OPERANDS):
                 return NotImplemented
             return op(self, other)
-
-        method.__name__ = getattr(op, "__name__", "operator")
-        return method
-
-    def method(self, other):
-        if type(other) is not Tensor and type(other) is not float and not isinstance(other, _OPERANDS):
-            return NotImplemented
-        return op(self, other)
 
     method.__name__ = getattr(op, "__name__", "operator")
     return method
@@ -408,9 +366,9 @@ def install():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:
         setattr(Tensor, name + "_", method_in_place(_METHODS[name]))
-    Tensor.__iadd__ = _inplace_operator(np.add, Tensor.add_)
-    Tensor.__isub__ = _inplace_operator(np.subtract, Tensor.sub_)
-    Tensor.__imul__ = _inplace_operator(np.multiply, Tensor.mul_)
+    Tensor.__iadd__ = inplace_operator(np.add, Tensor.add_)
+    Tensor.__isub__ = inplace_operator(np.subtract, Tensor.sub_)
+    Tensor.__imul__ = inplace_operator(np.multiply, Tensor.mul_)
     Tensor.__itruediv__ = Tensor.div_
     Tensor.__pos__ = lambda self: self
     Tensor.__and__ = _bool_op(np.logical_and)

@@ -67,7 +67,7 @@ class Tensor:
         "_requires_grad",
         "_grad",
         "grad_fn",
-        "_vc",
+        "_version_counter",
         "_retains_grad",
         "_accumulator",
         "_name",
@@ -79,7 +79,7 @@ class Tensor:
     __array_priority__ = 1000  # ``ndarray * tensor`` defers to Tensor.__rmul__
     __array_ufunc__ = None
 
-    def __init__(self, *args, dtype=None, requires_grad=False):
+    def __new__(cls, *args, dtype=None, requires_grad=False):
         """``Tensor(data)`` copies data; ``Tensor(2, 3)`` is uninitialised, like PyTorch."""
         if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
             data = np.array(
@@ -89,19 +89,22 @@ class Tensor:
             data = np.empty(
                 tuple(int(a) for a in args), dtype=dtypes.to_numpy_dtype(dtype or dtypes.get_default_dtype())
             )
-        _init(self, data, requires_grad, None)
+        t = cls._make(data)
         if requires_grad:
-            _check_can_require_grad(self)
+            _check_can_require_grad(t)
+            t._requires_grad = True
+        return t
 
     # ---- construction used by every op (fast path, no checks) -------------------------
     @classmethod
     def _make(cls, data, requires_grad=False, grad_fn=None):
-        t = object.__new__(cls)  # what _init does, inlined: this runs for every op
+        """The one place a tensor's fields are set: every op's output and ``Tensor(...)``."""
+        t = object.__new__(cls)
         t._data = data if type(data) is np.ndarray else np.asarray(data)
         t._requires_grad = requires_grad
         t._grad = None
         t.grad_fn = grad_fn
-        t._vc = [0]
+        t._version_counter = [0]
         t._retains_grad = False
         t._accumulator = None
         t._name = None
@@ -211,7 +214,7 @@ class Tensor:
     def detach(self):
         """The same values, cut from the graph (shares memory and the version counter)."""
         t = Tensor._make(self._data)
-        t._vc = self._vc
+        t._version_counter = self._version_counter
         return t
 
     def detach_(self):
@@ -232,12 +235,12 @@ class Tensor:
     def _bump_version(self):
         """Record an in-place change of this tensor's memory (seen by its views too), so a
         backward that saved the old values refuses to run instead of using the new ones."""
-        self._vc[0] += 1
+        self._version_counter[0] += 1
 
     @property
     def _version(self):
         """How many times this tensor's memory was modified in place (shared with views)."""
-        return self._vc[0]
+        return self._version_counter[0]
 
     # ---- shape and type information ------------------------------------------------------
     @property
@@ -346,19 +349,6 @@ class Tensor:
         t.name = self.name
         memo[id(self)] = t
         return t
-
-
-def _init(t, data, requires_grad, grad_fn):
-    t._data = data
-    t._requires_grad = requires_grad
-    t._grad = None
-    t.grad_fn = grad_fn
-    t._vc = [0]
-    t._retains_grad = False
-    t._accumulator = None
-    t._name = None
-    t._tangent = None
-    t._hooks = None
 
 
 def _unwrap(data):

@@ -83,7 +83,7 @@ def make_dual(tensor, tangent, level=None):
         dual = _MakeDual.apply(tensor)
     finally:
         forward_ad_state.levels = levels
-    dual._vc = tensor._vc
+    dual._version_counter = tensor._version_counter
     set_tangent(dual, Tensor._make(np.asarray(tangent._data, dtype=tensor._data.dtype)))
     return dual
 
@@ -95,7 +95,7 @@ def unpack_dual(tensor, level=None):
         primal = _UnpackPrimal.apply(tensor)
     finally:
         forward_ad_state.levels = levels
-    primal._vc = tensor._vc
+    primal._version_counter = tensor._version_counter
     return UnpackedDualTensor(primal, tensor._tangent)
 
 

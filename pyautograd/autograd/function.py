@@ -83,16 +83,21 @@ class Function(_function.Function):
     def save_for_backward(self, *tensors):
         """Keep tensors (inputs, outputs or None) for backward; they are checked for in-place
         changes when backward reads them back through ``ctx.saved_tensors``."""
-        self._saved = tuple((t, t._vc, t._vc[0]) if isinstance(t, Tensor) else (t, None, 0) for t in tensors)
+        self._saved = tuple(
+            (t, t._version_counter, t._version_counter[0]) if isinstance(t, Tensor) else (t, None, 0)
+            for t in tensors
+        )
 
     @property
     def saved_tensors(self):
         if self._saved is None:
             raise RuntimeError(_function.FREED_MESSAGE)
-        for t, box, version in self._saved:
-            if box is not None and box[0] != version:
+        for t, version_counter, version in self._saved:
+            if version_counter is not None and version_counter[0] != version:
                 producer = self if t.grad_fn is self else None
-                raise RuntimeError(_function.modified_message(t._data, (t, box, version, producer)))
+                raise RuntimeError(
+                    _function.modified_message(t._data, (t, version_counter, version, producer))
+                )
         return tuple(t for t, _, _ in self._saved)
 
     def mark_non_differentiable(self, *tensors):
@@ -113,7 +118,7 @@ def _output(ctx, out, index, args, record):
         return out
     if any(out is a for a in args):
         view = Tensor._make(out._data)
-        view._vc = out._vc
+        view._version_counter = out._version_counter
         out = view
     if any(out is t for t in ctx._non_differentiable) or out._data.dtype.kind != "f":
         return out

@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from ..fast_paths import apply_one, apply_three
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
@@ -32,7 +33,7 @@ def relu(input, inplace=False):
         input = tensor_input(input, "relu")
     if inplace:
         return input.relu_()
-    return elementwise.relu.op.apply_one(input)
+    return apply_one(elementwise.relu.op, input)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
@@ -123,7 +124,7 @@ def linear(input, weight, bias=None):
                 f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
                 f"and {w.shape[1]}x{w.shape[0]})"
             )
-        return Addmm.apply_three(input, weight, bias)
+        return apply_three(Addmm, input, weight, bias)
     out = input @ weight.t()
     return out if bias is None else out + bias
 

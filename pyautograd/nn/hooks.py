@@ -30,7 +30,7 @@ class BackwardHookFunction(Function):
 
 def _through_identity(t):
     out = BackwardHookFunction.apply(t)
-    out._vc = t._vc
+    out._version_counter = t._version_counter
     return out
 
 

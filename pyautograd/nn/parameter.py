@@ -1,7 +1,7 @@
 """Parameter: a tensor that a Module treats as one of its learnable weights."""
 
 from ..creation import empty
-from ..tensor import Tensor, _init
+from ..tensor import Tensor
 
 
 class Parameter(Tensor):
@@ -12,9 +12,8 @@ class Parameter(Tensor):
 
     def __new__(cls, data=None, requires_grad=True):
         data = empty(0) if data is None else data
-        p = object.__new__(cls)
-        _init(p, data._data, False, None)
-        p._vc = data._vc
+        p = cls._make(data._data)
+        p._version_counter = data._version_counter
         if requires_grad:
             p.requires_grad_(True)
         return p

@@ -5,6 +5,7 @@ import operator
 
 import numpy as np
 
+from ..fast_paths import FLOAT32, FLOAT64, apply_one, apply_pair, compute_outside_graph
 from ..function import Function
 from ..grad_mode import state as grad_mode
 from ..tangents import forward_ad_state
@@ -398,15 +399,12 @@ class Minimum(Maximum):
 
 
 # ---- public functions -----------------------------------------------------------------------
-_FLOAT32, _FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
-
-
 def _binary(op, a, b):
     """``a (op) b`` with PyTorch's type promotion and broadcasting messages."""
     fast = (  # the lessons' case, checked first: float tensors of one dtype, or a tensor and a float
         type(a) is Tensor
         and op.operator is not None
-        and ((dtype := a._data.dtype) is _FLOAT32 or dtype is _FLOAT64)
+        and ((dtype := a._data.dtype) is FLOAT32 or dtype is FLOAT64)
         and (type(b) is float or (type(b) is Tensor and b._data.dtype is dtype))
         and not forward_ad_state.levels
     )
@@ -414,10 +412,10 @@ def _binary(op, a, b):
         a, b = _operands(op, a, b)
     try:
         if fast:
-            return op.apply_pair(a, b)
+            return apply_pair(op, a, b)
         if op.operator is not None and type(a) is Tensor and not forward_ad_state.levels:
             if not (grad_mode.enabled and (a._requires_grad or (isinstance(b, Tensor) and b._requires_grad))):
-                return _outside_graph(op.operator, a, b)
+                return compute_outside_graph(op.operator, a, b)
         return op.apply(a, b)
     except ValueError as e:  # checked outside the handler: the learner sees one error, not two
         error = e
@@ -435,19 +433,6 @@ def _operands(op, a, b):
         target = result_dtype(a, b)
         a, b = cast_all((a, b), floating(target) if op is Div else target)
     return a, b
-
-
-def _outside_graph(operator_, a, b):
-    """``a (op) b`` when nothing is recorded (``lr * p.grad`` under no_grad in the lessons'
-    update): the operator on the data, as the op's forward computes it, without a node."""
-    x = a._data
-    if not x.ndim and x.dtype.char in "fd":
-        x = x[()]
-    if isinstance(b, Tensor):
-        b = b._data
-        if not b.ndim and b.dtype.char in "fd":
-            b = b[()]
-    return Tensor._make(operator_(x, b))
 
 
 def _needs_promotion(a, b, true_division):
@@ -516,7 +501,7 @@ def div(a, b):
 
 def pow(a, exponent):
     if type(a) is Tensor and type(exponent) is int and a._data.dtype.kind == "f":  # x ** 2: the common case
-        return Pow.apply_one(a, exponent)
+        return apply_one(Pow, a, exponent)
     a, exponent = as_tensor_arg(a), as_tensor_arg(exponent)
     if type(exponent) is int and exponent < 0 and isinstance(a, Tensor) and a._data.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -538,7 +523,7 @@ def minimum(a, b):
 def square(a):
     if type(a) is not Tensor:
         a = tensor_input(a, "square")
-    return Pow.apply_one(a, 2)
+    return apply_one(Pow, a, 2)
 
 
 def clamp(a, min=None, max=None):

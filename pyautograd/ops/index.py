@@ -181,7 +181,7 @@ def getitem(a, index):
             raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}") from None
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
-        out._vc = a._vc  # basic indexing gives a view
+        out._version_counter = a._version_counter  # basic indexing gives a view
         if out.grad_fn is not None:
             out.grad_fn.is_view = True
     return out

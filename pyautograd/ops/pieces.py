@@ -243,7 +243,7 @@ def _pieces(a, dim, bounds, piece):
     for start, stop in zip(bounds[:-1], bounds[1:]):
         index = (slice(None),) * d + (slice(int(start), int(stop)),)
         t = piece.apply(a, index)
-        t._vc = a._vc
+        t._version_counter = a._version_counter
         out.append(t)
     return tuple(out)
 
@@ -286,7 +286,7 @@ def unbind(a, dim=0):
     out = []
     for i in range(a._data.shape[d]):
         t = UnbindPiece.apply(a, (slice(None),) * d + (i,))
-        t._vc = a._vc
+        t._version_counter = a._version_counter
         out.append(t)
     return tuple(out)
 
@@ -295,7 +295,7 @@ def narrow(a, dim, start, length):
     d = normalize_dims(dim, a._data.ndim)[0]
     start = int(start) % a._data.shape[d] if int(start) < 0 else int(start)
     t = NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),))
-    t._vc = a._vc
+    t._version_counter = a._version_counter
     return t
 
 

@@ -22,7 +22,7 @@ def _shape_arg(shape):
 def _as_view(out, base):
     """Views share their base's version counter, so in-place changes through either are seen;
     their node is marked as a view's, so in-place on a view of a leaf is refused."""
-    out._vc = base._vc
+    out._version_counter = base._version_counter
     if out.grad_fn is not None:
         out.grad_fn.is_view = True
     return out

@@ -20,6 +20,7 @@ import inspect
 import sys
 from typing import NamedTuple
 
+from ..fast_paths import apply_one
 from ..function import Function
 from ..in_place import apply_in_place, method_in_place
 from ..tensor import Tensor
@@ -151,7 +152,6 @@ def unary(
 
 def _public_function(name, op, in_place_op, floating, settings, inplace_arg, check):
     """The function readers call: ``torch.exp(x)``, ``F.leaky_relu(x, 0.2, inplace=True)``."""
-    apply_one, apply_in_place_one = op.apply_one, in_place_op.apply_one
 
     def as_input(input):
         if type(input) is not Tensor:
@@ -167,12 +167,12 @@ def _public_function(name, op, in_place_op, floating, settings, inplace_arg, che
                 input = tensor_input(input, name)
             if input._data.dtype.kind != "f":
                 input = as_floating(input)
-            return apply_one(input)
+            return apply_one(op, input)
 
     elif not settings and not inplace_arg and check is None:
 
         def function(input):
-            return apply_one(input if type(input) is Tensor else tensor_input(input, name))
+            return apply_one(op, input if type(input) is Tensor else tensor_input(input, name))
 
     else:
         names = [setting for setting, _ in settings] + (["inplace"] if inplace_arg else [])
@@ -184,8 +184,10 @@ def _public_function(name, op, in_place_op, floating, settings, inplace_arg, che
             if check is not None:
                 check(input, *values)
             if inplace:
-                return apply_in_place(as_input(input), lambda current: apply_in_place_one(current, *values))
-            return apply_one(as_input(input), *values)
+                return apply_in_place(
+                    as_input(input), lambda current: apply_one(in_place_op, current, *values)
+                )
+            return apply_one(op, as_input(input), *values)
 
     parameters = [inspect.Parameter("input", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     parameters += [

@@ -66,7 +66,7 @@ def test_in_place_change_of_a_saved_0d_output_is_refused():
 def test_0d_output_data_is_an_array_and_its_saved_value_is_bound_to_it():
     y = pyautograd.tensor(0.5, requires_grad=True).exp()
     assert type(y._data).__name__ == "ndarray"
-    assert y.grad_fn._saved_sources[0][1] is y._vc  # the saved output shares y's version
+    assert y.grad_fn._saved_sources[0][1] is y._version_counter  # the saved output shares y's version
 
 
 def test_grad_kept_by_backward_with_create_graph_is_a_copy_node():

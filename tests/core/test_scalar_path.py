@@ -212,7 +212,7 @@ def _sources(node):
 @pytest.mark.parametrize("left", ["leaf", "computed", "constant"])
 @pytest.mark.parametrize("right", ["leaf", "computed", "constant", "float", "same"])
 def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, left, right):
-    """``+ - *`` on float tensors go through Function.apply_pair, not apply: the node, its
+    """``+ - *`` on float tensors go through fast_paths.apply_pair, not apply: the node, its
     edges, which inputs need a gradient and what each saved value is bound to must agree."""
     a = _operand(left, shape, dtype)
     b = a if right == "same" else _operand(right, shape, dtype)
@@ -254,7 +254,7 @@ def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 @pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
 def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, options, shape, dtype, kind):
-    """Ops of one tensor go through Function.apply_one: the same value, node, edge and bindings
+    """Ops of one tensor go through fast_paths.apply_one: the same value, node, edge and bindings
     of the saved values as the general apply."""
     a = _operand(kind, shape, dtype)
     fast, general = public(a), op.apply(a, *options)
@@ -281,7 +281,7 @@ def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, o
 @pytest.mark.parametrize("b_kind", ["leaf", "constant"])
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 def test_the_unrolled_three_tensor_path_builds_the_node_apply_builds(x_kind, w_kind, b_kind, dtype):
-    """Linear layers go through Function.apply_three (Addmm): the same value, node, edges,
+    """Linear layers go through fast_paths.apply_three (Addmm): the same value, node, edges,
     needs and bindings of the saved values as the general apply, and the same gradients."""
     from pyautograd.nn.functional import Addmm
 

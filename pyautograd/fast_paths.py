@@ -1,0 +1,261 @@
+"""The speed paths: the commonest calls of learners' code, unrolled.
+
+Goal: the fixed Python cost around a small NumPy call is what a step of a small network
+spends most of its time on, so the calls every lesson makes thousands of times take a path
+with fewer frames and checks than the general one: ``+ - *`` on float tensors
+(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), every linear
+layer (``apply_three``), arithmetic outside the graph (``compute_outside_graph``) and the
+in-place update under ``no_grad`` (``write_outside_graph``).
+
+Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
+``Function.apply`` builds (same class, edges, ``needs_input_grad``, saved values bound to the
+same tensors and versions) and computes the same bits; ``tests/core/test_scalar_path.py``
+proves it call by call against the general path. Anything a fast path does not cover
+(forward AD, mixed dtypes, settings it does not know) goes to the general path.
+"""
+
+import numbers
+import operator
+
+import numpy as np
+
+from . import anomaly
+from ._quiet_numpy import quiet_float_errors, restore_float_errors
+from .function import NO_EDGE, edge_to
+from .grad_mode import state as _grad_mode
+from .ops.common import shape_of
+from .tangents import forward_ad_state
+from .tensor import Tensor
+
+FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)  # what a tensor combines with
+
+
+def apply_pair(cls, a, b):
+    """``cls.apply(a, b)`` for every ``+ - *`` in a lesson: ``a`` a float32/float64 tensor,
+    ``b`` a tensor of the same dtype or a Python float, an op whose forward is
+    ``cls.operator`` on the data, no forward AD (the caller checks). Outside the graph it is
+    just the operator; recorded, the same node as ``apply``."""
+    x = a._data
+    if not x.ndim:
+        x = x[()]
+    need_a = a._requires_grad
+    if type(b) is Tensor:
+        y = b._data
+        if not y.ndim:
+            y = y[()]
+        need_b = b._requires_grad
+    else:
+        y, need_b = b, False
+    if not ((need_a or need_b) and _grad_mode.enabled):
+        return Tensor._make(cls.operator(x, y))
+    ctx = object.__new__(cls._node_class)
+    result = cls.forward(ctx, x, y)
+    out = Tensor._make(result, True, ctx)
+    ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
+    ctx.needs_input_grad = (need_a, need_b)
+    if ctx._saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
+        sources = []
+        saved_for = cls.saved_for
+        for k, s in enumerate(ctx._saved):
+            if saved_for is not None and saved_for[k] is not None and not (need_a, need_b)[saved_for[k]]:
+                sources.append(None)
+            elif s is x:
+                sources.append((a, a._version_counter, a._version_counter[0], None))
+            elif s is y and type(b) is Tensor:
+                sources.append((b, b._version_counter, b._version_counter[0], None))
+            elif s is result:
+                sources.append((None, out._version_counter, 0, ctx))
+            else:
+                sources.append(None)
+        ctx._saved_sources = sources
+    if anomaly.state.enabled:
+        anomaly.remember_forward(ctx)
+    return out
+
+
+def apply_three(cls, a, b, c):
+    """``cls.apply(a, b, c)`` for three tensors and no settings, for an op without
+    ``scalar_forward`` or ``may_overflow``: ``Addmm``, the node of every linear layer.
+    The same node as ``apply``; forward AD takes the general path."""
+    if forward_ad_state.levels:
+        return cls.apply(a, b, c)
+    x, y, z = a._data, b._data, c._data
+    ctx = object.__new__(cls._node_class)
+    result = cls.forward(ctx, x, y, z)
+    need_a, need_b, need_c = a._requires_grad, b._requires_grad, c._requires_grad
+    if not ((need_a or need_b or need_c) and _grad_mode.enabled):
+        return Tensor._make(result)
+    out = Tensor._make(result, True, ctx)
+    ctx.next_functions = (
+        edge_to(a) if need_a else NO_EDGE,
+        edge_to(b) if need_b else NO_EDGE,
+        edge_to(c) if need_c else NO_EDGE,
+    )
+    ctx.needs_input_grad = (need_a, need_b, need_c)
+    if ctx._saved:  # _bind_saved for three tensors: the first argument given the array owns it
+        sources = []
+        for s in ctx._saved:
+            if s is x:
+                sources.append((a, a._version_counter, a._version_counter[0], None))
+            elif s is y:
+                sources.append((b, b._version_counter, b._version_counter[0], None))
+            elif s is z:
+                sources.append((c, c._version_counter, c._version_counter[0], None))
+            elif s is result:
+                sources.append((None, out._version_counter, 0, ctx))
+            else:
+                sources.append(None)
+        ctx._saved_sources = sources
+    if anomaly.state.enabled:
+        anomaly.remember_forward(ctx)
+    return out
+
+
+def apply_one(cls, a, *options):
+    """``cls.apply(a, *options)`` for an op of one tensor and ``cls.n_options`` settings
+    (tanh, sigmoid, exp, ``x ** 2``...): the same node, without apply's general argument
+    loop. Forward AD takes the general path."""
+    if forward_ad_state.levels:
+        return cls.apply(a, *options)
+    x = a._data
+    if cls.scalar_forward and not x.ndim and x.dtype.char in "fd":
+        x = x[()]
+    ctx = object.__new__(cls._node_class)
+    if cls.may_overflow:
+        token = quiet_float_errors()
+        try:
+            result = cls.forward(ctx, x, *options)
+        finally:
+            restore_float_errors(token)
+    else:
+        result = cls.forward(ctx, x, *options)
+    if not (a._requires_grad and _grad_mode.enabled):
+        return Tensor._make(result)
+    out = Tensor._make(result, True, ctx)
+    ctx.next_functions = (edge_to(a),)
+    ctx.needs_input_grad = (True,)
+    if ctx._saved:  # _bind_saved for one argument
+        ctx._saved_sources = [
+            (a, a._version_counter, a._version_counter[0], None)
+            if s is x
+            else (None, out._version_counter, 0, ctx)
+            if s is result
+            else None
+            for s in ctx._saved
+        ]
+    if anomaly.state.enabled:
+        anomaly.remember_forward(ctx)
+    return out
+
+
+def binary_operator(op, function):
+    """The method behind ``a + b`` (``- *``) for an op where ``op(a, b)`` is exactly
+    ``_binary(function, a, b)``: float tensors of one dtype, or a float tensor and a Python
+    float, go straight to ``apply_pair``; everything else to ``op``. Operands a tensor does
+    not combine with (``tensor + "1"``) return NotImplemented: Python's own TypeError, as in
+    PyTorch."""
+
+    def method(self, other):
+        kind = type(other)
+        if kind is Tensor or kind is float:
+            dtype = self._data.dtype
+            if (
+                (dtype is FLOAT32 or dtype is FLOAT64)
+                and (kind is float or other._data.dtype is dtype)
+                and not forward_ad_state.levels
+            ):
+                try:
+                    return apply_pair(function, self, other)
+                except ValueError:  # shapes that do not broadcast: op raises PyTorch's message
+                    pass
+            return op(self, other)
+        if not isinstance(other, OPERANDS):
+            return NotImplemented
+        return op(self, other)
+
+    return method
+
+
+def compute_outside_graph(operator_, a, b):
+    """``a (op) b`` when nothing is recorded (``lr * p.grad`` under no_grad in the lessons'
+    update): the operator on the data, as the op's forward computes it, without a node."""
+    x = a._data
+    if not x.ndim and x.dtype.char in "fd":
+        x = x[()]
+    if isinstance(b, Tensor):
+        b = b._data
+        if not b.ndim and b.dtype.char in "fd":
+            b = b[()]
+    return Tensor._make(operator_(x, b))
+
+
+# The operator of each in-place ufunc, for 0-d float tensors: NumPy's scalar arithmetic rounds
+# as its ufuncs do and is ~20x cheaper than a ufunc writing into a 0-d array.
+_SCALAR_OPERATOR = {
+    np.add: operator.add,
+    np.subtract: operator.sub,
+    np.multiply: operator.mul,
+    np.true_divide: operator.truediv,
+}
+
+
+_INPLACE_OPERATOR = {
+    np.add: operator.iadd,
+    np.subtract: operator.isub,
+    np.multiply: operator.imul,
+    np.true_divide: operator.itruediv,
+}
+
+
+def _scalar_operand(other):
+    """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
+    if type(other) is Tensor:
+        other = other._data
+        return other[()] if not other.ndim and other.dtype.char in "fd" else None
+    return other if type(other) is float or type(other) is int else None
+
+
+def _fits(data, other):
+    """Can ``other`` be combined into ``data`` in place without changing its shape?"""
+    if type(other) is Tensor:
+        other = other._data
+    elif type(other) in (int, float, bool):
+        return True
+    shape = shape_of(other)
+    return shape == data.shape or not shape or data.shape == np.broadcast_shapes(data.shape, shape)
+
+
+def write_outside_graph(self, other, ufunc):
+    """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
+    loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
+    Returns False when ``other`` does not fit in place (the general path decides)."""
+    data = self._data
+    if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
+        value = other._data
+        if value.dtype is data.dtype:  # no cast to choose: NumPy's own in-place operator, the cheapest call
+            _INPLACE_OPERATOR[ufunc](data, value)
+        else:
+            ufunc(data, value, out=data, casting="unsafe")
+    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
+        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
+    elif _fits(data, other):
+        ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
+    else:
+        return False
+    self._bump_version()
+    return True
+
+
+def inplace_operator(ufunc, method):
+    """``p -= t`` (``+=``, ``*=``): outside the graph (the lessons' update under no_grad)
+    straight to ``write_outside_graph``, two frames sooner; everything else goes to
+    ``method`` (``sub_``...)."""
+
+    def operator_(self, other):
+        if not _grad_mode.enabled and not forward_ad_state.levels and write_outside_graph(self, other, ufunc):
+            return self
+        return method(self, other)
+
+    operator_.__name__ = f"__i{ufunc.__name__[:3]}__"
+    return operator_
