@@ -9,8 +9,10 @@ same weights and data (float32, drawn with NumPy), so their losses can be compar
 (b) an MLP 784-256-10 (ReLU), softmax cross-entropy, batch 128.
 (c) an MLP 2-64-64-1 (tanh), mean squared error, batch 32.
 
-pyautograd and PyTorch run each case in two update styles: ``"optim"`` (``opt.zero_grad()``,
-``opt.step()``) and ``"manual"``, the update the lessons teach::
+pyautograd and PyTorch run the same code (one function taking the library). The MLPs run in
+three styles: ``nn.Linear`` with ``"optim"`` (``opt.zero_grad()``, ``opt.step()``), with
+``"manual"``, the update the lessons teach, and ``"raw"``: weight tensors, ``X @ W + b`` and an
+elementary loss, with the manual update::
 
     with torch.no_grad():
         for p in params:
@@ -25,7 +27,8 @@ import numpy as np
 LR = 0.1
 SCALAR = dict(x1=1.0, x2=2.0, y=0.0, w1=0.5, w2=-0.5, b1=0.5, w3=2.0, b2=0.0)
 PARAMS = ("w1", "w2", "b1", "w3", "b2")
-STYLES = ("optim", "manual")
+STYLES = ("optim", "manual", "raw")
+SCALAR_STYLES = ("optim", "manual")  # the scalar network is written in raw ops already
 
 
 def _updater(lib, params, style):
@@ -65,34 +68,15 @@ def mlp_problem(sizes, batch, classification, seed=0):
 
 
 # ---- (a) the scalar network ---------------------------------------------------------------------
-def scalar_pyautograd(style="optim"):
-    import pyautograd as pag
-
-    p = {k: pag.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
-    x1, x2, y = (pag.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
-    zero_grad, update = _updater(pag, p.values(), style)
-
-    def step():
-        zero_grad()
-        h = pag.sigmoid(p["w1"] * x1 + p["w2"] * x2 + p["b1"])
-        loss = (p["w3"] * h + p["b2"] - y) ** 2
-        loss.backward()
-        update()
-        return loss
-
-    return step
-
-
-def scalar_torch(style="optim"):
-    import torch
-
-    p = {k: torch.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
-    x1, x2, y = (torch.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
-    zero_grad, update = _updater(torch, p.values(), style)
+def scalar_autograd(lib, style="optim"):
+    """The lessons' scalar network in ``lib`` (pyautograd or torch: the same code)."""
+    p = {k: lib.tensor(SCALAR[k], requires_grad=True) for k in PARAMS}
+    x1, x2, y = (lib.tensor(SCALAR[k]) for k in ("x1", "x2", "y"))
+    zero_grad, update = _updater(lib, p.values(), style)
 
     def step():
         zero_grad()
-        h = torch.sigmoid(p["w1"] * x1 + p["w2"] * x2 + p["b1"])
+        h = lib.sigmoid(p["w1"] * x1 + p["w2"] * x2 + p["b1"])
         loss = (p["w3"] * h + p["b2"] - y) ** 2
         loss.backward()
         update()
@@ -166,51 +150,51 @@ def scalar_micrograd():
 
 
 # ---- (b), (c) MLPs -----------------------------------------------------------------------------------
-def mlp_pyautograd(problem, classification, style="optim"):
-    import pyautograd as pag
-
+def mlp_autograd(lib, problem, classification, style="optim"):
+    """The MLP in ``lib`` (pyautograd or torch: the same code) in one of the three styles:
+    ``nn.Linear`` layers with an optimizer or the manual update, or ``"raw"``: weight
+    tensors, ``X @ W + b``, the activation function and an elementary loss, the style of
+    d2l's from-scratch chapters and most classroom code."""
     weights, x, y = problem
-    layers = []
-    for i, (w, b) in enumerate(weights):
-        layer = pag.nn.Linear(w.shape[1], w.shape[0])
-        layer.load_state_dict({"weight": pag.tensor(w), "bias": pag.tensor(b)})
-        layers.append(layer)
-        if i < len(weights) - 1:
-            layers.append(pag.nn.ReLU() if classification else pag.nn.Tanh())
-    model = pag.nn.Sequential(*layers)
-    loss_fn = pag.nn.CrossEntropyLoss() if classification else pag.nn.MSELoss()
-    zero_grad, update = _updater(pag, model.parameters(), style)
-    xt, yt = pag.tensor(x), pag.tensor(y)
+    xt, yt = lib.tensor(x), lib.tensor(y)
+    if style == "raw":
+        params = []
+        for w, b in weights:
+            params += [lib.tensor(w.T.copy(), requires_grad=True), lib.tensor(b, requires_grad=True)]
+        zero_grad, update = _updater(lib, params, "manual")
+        act = lib.relu if classification else lib.tanh
+        rows = lib.arange(x.shape[0])
+
+        def forward():
+            a = xt
+            for i in range(0, len(params), 2):
+                a = a @ params[i] + params[i + 1]
+                if i < len(params) - 2:
+                    a = act(a)
+            if classification:  # softmax, then the log-probability of each row's class
+                e = lib.exp(a - a.max(dim=1, keepdim=True).values)
+                p = e / e.sum(dim=1, keepdim=True)
+                return -lib.log(p[rows, yt]).mean()
+            return ((a - yt) ** 2).mean()
+
+    else:
+        layers = []
+        for i, (w, b) in enumerate(weights):
+            layer = lib.nn.Linear(w.shape[1], w.shape[0])
+            layer.load_state_dict({"weight": lib.tensor(w), "bias": lib.tensor(b)})
+            layers.append(layer)
+            if i < len(weights) - 1:
+                layers.append(lib.nn.ReLU() if classification else lib.nn.Tanh())
+        model = lib.nn.Sequential(*layers)
+        loss_fn = lib.nn.CrossEntropyLoss() if classification else lib.nn.MSELoss()
+        zero_grad, update = _updater(lib, model.parameters(), style)
+
+        def forward():
+            return loss_fn(model(xt), yt)
 
     def step():
         zero_grad()
-        loss = loss_fn(model(xt), yt)
-        loss.backward()
-        update()
-        return loss
-
-    return step
-
-
-def mlp_torch(problem, classification, style="optim"):
-    import torch
-
-    weights, x, y = problem
-    layers = []
-    for i, (w, b) in enumerate(weights):
-        layer = torch.nn.Linear(w.shape[1], w.shape[0])
-        layer.load_state_dict({"weight": torch.tensor(w), "bias": torch.tensor(b)})
-        layers.append(layer)
-        if i < len(weights) - 1:
-            layers.append(torch.nn.ReLU() if classification else torch.nn.Tanh())
-    model = torch.nn.Sequential(*layers)
-    loss_fn = torch.nn.CrossEntropyLoss() if classification else torch.nn.MSELoss()
-    zero_grad, update = _updater(torch, model.parameters(), style)
-    xt, yt = torch.tensor(x), torch.tensor(y)
-
-    def step():
-        zero_grad()
-        loss = loss_fn(model(xt), yt)
+        loss = forward()
         loss.backward()
         update()
         return loss
@@ -312,20 +296,17 @@ LABELS = {
 def build(case, framework, sizes=None, style="optim"):
     """``step`` for a case ("a", "b", "c"), framework and update style, or None if it does
     not apply."""
-    styled = {"style": style} if framework in ("pyautograd", "torch") else {}
+    if framework in ("pyautograd", "torch"):
+        lib = __import__(framework)
     if case == "a":
-        return {
-            "pyautograd": scalar_pyautograd,
-            "numpy": scalar_numpy,
-            "torch": scalar_torch,
-            "hips": scalar_hips,
-            "micrograd": scalar_micrograd,
-        }[framework](**styled)
+        if framework in ("pyautograd", "torch"):
+            return scalar_autograd(lib, style)
+        return {"numpy": scalar_numpy, "hips": scalar_hips, "micrograd": scalar_micrograd}[framework]()
     if framework == "micrograd":
         return None  # scalar engine: the MLP cases are out of its reach
     classification = case == "b"
     shape, batch = sizes[case]
     problem = mlp_problem(shape, batch, classification)
-    return {"pyautograd": mlp_pyautograd, "numpy": mlp_numpy, "torch": mlp_torch, "hips": mlp_hips}[
-        framework
-    ](problem, classification, **styled)
+    if framework in ("pyautograd", "torch"):
+        return mlp_autograd(lib, problem, classification, style)
+    return {"numpy": mlp_numpy, "hips": mlp_hips}[framework](problem, classification)
