@@ -1,9 +1,14 @@
 """Matrix products. ``a @ b`` follows NumPy/PyTorch rules for 1-D, 2-D and batched inputs."""
 
+import operator
+
 import numpy as np
 
 from .. import dtypes
+from ..fast_paths import FLOAT32, FLOAT64, apply_pair
 from ..function import Function
+from ..tangents import forward_ad_state
+from ..tensor import Tensor
 from .common import as_tensor_arg, sum_to, swap_last
 
 
@@ -90,6 +95,14 @@ class MatMul(Function):
 
 class Mm(MatMul):
     backward_name = "MmBackward0"
+    operator = staticmethod(operator.matmul)  # for fast_paths.apply_pair: forward is ``a @ b``
+
+    @staticmethod
+    def backward(ctx, g):
+        """Two matrices: no vectors to widen and no batch to sum over."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (g @ swap_last(b) if need_a else None, swap_last(a) @ g if need_b else None)
 
 
 class Mv(MatMul):
@@ -105,6 +118,16 @@ class VecMat(MatMul):
 
 
 def matmul(a, b):
+    if (
+        type(a) is Tensor
+        and type(b) is Tensor
+        and a._data.ndim == 2 == b._data.ndim
+        and a._data.shape[1] == b._data.shape[0]
+        and (dtype := a._data.dtype) is b._data.dtype
+        and (dtype is FLOAT32 or dtype is FLOAT64)
+        and not forward_ad_state.levels
+    ):  # ``X @ W`` of every layer written by hand: the checks below cannot fail
+        return apply_pair(Mm, a, b)
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
     _check_dtypes(a._data, b._data)

@@ -351,3 +351,31 @@ def test_inplace_operators_outside_the_graph_match_the_methods(op, shape, dtype,
     assert result is by_operator and expected is by_method
     assert by_operator.dtype == by_method.dtype and by_operator.shape == by_method.shape
     assert np.array_equal(by_operator._data, by_method._data) and by_operator._version == before + 1
+
+
+@pytest.mark.parametrize("left", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("right", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_the_matrix_product_path_builds_the_node_apply_builds(left, right, dtype):
+    """``X @ W`` of two matrices goes through fast_paths.apply_pair (Mm): the same value,
+    node, edges, needs and bindings as the general apply, and the same gradients."""
+    from pyautograd.ops.linalg import Mm
+
+    a, b = _operand(left, (4, 3), dtype), _operand(right, (3, 2), dtype)
+    fast, general = a @ b, Mm.apply(a, b)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and type(f).__name__ == "MmBackward0"
+    assert f.next_functions == g.next_functions and f.needs_input_grad == g.needs_input_grad
+    assert _sources(f) == _sources(g)
+    leaves = [t if t.is_leaf else t.grad_fn.next_functions[0][0].variable for t in (a, b) if t.requires_grad]
+    fast.sum().backward(retain_graph=True)
+    first = [leaf.grad._data.copy() for leaf in leaves]
+    for leaf in leaves:
+        leaf.grad = None
+    general.sum().backward()
+    assert all(np.array_equal(x, leaf.grad._data) for x, leaf in zip(first, leaves))
