@@ -16,6 +16,7 @@ import { searchReactsToEveryInput } from "./search-input.js";
 import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { openShared } from "./share.js";
+import { attachNotebookBar } from "./notebook.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
@@ -362,6 +363,7 @@ function scan() {
   for (const cell of page.cells) cell.mount();
   watchEditors(page.cells);
   openShared(page.cells);
+  attachNotebookBar(page.cells);
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
 }
