@@ -3,7 +3,9 @@
 * ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py).
 * ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py)
   and makes the Jupyter notebook of each page with cells (hooks/notebooks.py).
-* ``on_page_content``: puts the notebook's download bar (runtime/src/notebook.js) at the
+* ``on_nav``: lists the lessons (nav order) with their exercises, for the progress page.
+* ``on_page_content``: fills the progress page's placeholder with that list
+  (runtime/src/progress-page.js draws it); puts the notebook's download bar (runtime/src/notebook.js) at the
   top of such a page; without JavaScript it is a plain link to the built notebook.
 * ``on_pre_build``: bundles the early start (runtime/src/early.js) once per build.
 * ``on_post_page``: links each page to the web app manifest and icon (installable app);
@@ -50,6 +52,9 @@ _CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 _early = {"script": None}
 _notebooks = {}  # page URL -> (file name, notebook) of each page with code cells
 NOTEBOOK_LINK = "নোটবুক (.ipynb) ডাউনলোড"
+PROGRESS_PLACEHOLDER = '<div data-role="course-progress"></div>'
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*["']([0-9]+[a-z]?\.[0-9]+)["']""")
+_lessons = []  # [{src, title, exercises}] in nav order
 # Material's search worker, as its config names it in every page
 _SEARCH_WORKER = re.compile(r'("search":\s*"[^"]*assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
 SEARCH_WORKER_SOURCE = Path(__file__).resolve().parents[1] / "runtime" / "src" / "search-worker.js"
@@ -85,7 +90,27 @@ def on_page_markdown(markdown, page, **kwargs):
     return markdown
 
 
+def on_nav(nav, config, files):
+    _lessons.clear()
+    for page in nav.pages:
+        src = page.file.src_uri
+        if not src.startswith("lessons/"):
+            continue
+        text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+        exercises = list(dict.fromkeys(_CHECK_CALL.findall(text)))
+        _lessons.append({"src": page.file.url, "title": page.title or src, "exercises": exercises})
+    return nav
+
+
 def on_page_content(html_text, page, **kwargs):
+    if PROGRESS_PLACEHOLDER in html_text:
+        lessons = [
+            {"href": get_relative_url(x["src"], page.url), "title": x["title"], "exercises": x["exercises"]}
+            for x in _lessons
+        ]
+        data = html.escape(json.dumps(lessons, ensure_ascii=False), quote=True)
+        filled = f'<div class="lr-progress" data-role="course-progress" data-lessons="{data}"></div>'
+        html_text = html_text.replace(PROGRESS_PLACEHOLDER, filled, 1)
     if page.url not in _notebooks:
         return html_text
     name = html.escape(_notebooks[page.url][0], quote=True)

@@ -17,6 +17,8 @@ import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { openShared } from "./share.js";
 import { attachNotebookBar } from "./notebook.js";
+import { recordVisit } from "./progress-store.js";
+import { showProgressPage } from "./progress-page.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
@@ -334,7 +336,9 @@ function leave() {
 
 function scan() {
   leave();
+  recordVisit(pageKey());
   showSolved();
+  showProgressPage();
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
