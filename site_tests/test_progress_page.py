@@ -146,3 +146,13 @@ def test_clear_asks_first_and_then_forgets_everything(server, open_page):
     assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == "০ / ৪"
     assert row(page, "/" + LESSON).locator('[data-role="edited"]').inner_text() == "০"
     assert page.locator(".lr-solved-count").count() == 0
+
+
+def test_another_tab_s_changes_show_on_an_open_progress_page(server, open_page):
+    s = open_progress(open_page, server)
+    page = s.page
+    other = s.context.new_page()
+    other.goto(server.url + LESSON)
+    solve(other, "6.2", "/" + LESSON)
+    row(page, "/" + LESSON).locator('[data-role="solved"]', has_text="১ / ৪").wait_for()
+    other.close()

@@ -55,9 +55,17 @@ function table(lessons) {
   return el("table", { className: "lr-progress-table" }, head, body);
 }
 
+let redrawShown = null; // redraws the progress page now shown, if one is
+
+// another tab solved, edited, imported or cleared: the page shown here follows
+window.addEventListener("storage", (event) => {
+  if (event.storageArea === localStorage && redrawShown) redrawShown();
+});
+
 /** Fill the progress page's placeholder (if this page has one). */
 export function showProgressPage() {
   const host = document.querySelector('[data-role="course-progress"]');
+  redrawShown = null;
   if (!host) return;
   let lessons = [];
   try {
@@ -166,4 +174,7 @@ export function showProgressPage() {
   const actions = el("div", { className: "lr-progress-actions" }, exportBtn, fileLabel, clearBtn);
   host.replaceChildren(wrap, actions, confirmBox, status);
   redraw();
+  redrawShown = () => {
+    if (host.isConnected) redraw();
+  };
 }
