@@ -2,14 +2,26 @@
 that puts the reader's edits into it (runtime/src/notebook.js)."""
 
 import json
+import sys
 
-from conftest import cell, set_code, wait_cells
+import nbformat
+from conftest import REPO, cell, set_code, wait_cells
+
+sys.path.insert(0, str(REPO / "hooks"))
+from notebooks import to_torch  # noqa: E402
 
 LESSON = "lessons/06-training/"
-EDIT = "import pyautograd as torch\nprint('আমার সংস্করণ', torch.ones(2))"
+# every import form the rules rewrite, so the page's rewriting is checked against the build's
+EDIT = (
+    "import pyautograd as torch\nfrom pyautograd import nn, optim\n"
+    "from pyautograd.autograd.functional import jacobian, count_passes\n"
+    "from lessonkit import check, plot\n    import pyautograd.autograd.forward_ad as fwAD\n"
+    "print('আমার সংস্করণ', torch.ones(2))"
+)
 
 
 def assert_nbformat_4(nb):
+    nbformat.validate(nbformat.from_dict(nb))  # Jupyter's own schema
     assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5)
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
     for c in nb["cells"]:
@@ -41,7 +53,8 @@ def test_download_with_the_readers_edit_is_a_notebook_for_real_pytorch(server, o
     set_code(page, 1, EDIT)
     edited = download(page, bar.locator('[data-role="notebook-edits"]'))
     assert_nbformat_4(edited)
-    assert code_of(edited, 1) == "import torch\nprint('আমার সংস্করণ', torch.ones(2))"
+    assert code_of(edited, 1) == to_torch(EDIT)
+    assert code_of(edited, 1).startswith("import torch\nfrom torch import nn, optim\n")
     assert code_of(edited, 0) == code_of(original, 0)  # cells the reader left alone stay the lesson's
     assert edited["metadata"]["lesson"]["edited_cells"] == [1]
     assert "সেল ২" in "".join(edited["cells"][0]["source"])

@@ -85,6 +85,8 @@ def test_the_first_cell_defines_every_helper_a_page_imports():
 @pytest.mark.parametrize("src", pages_with_cells())
 def test_each_page_notebook_is_nbformat_4_without_course_imports(src):
     nb, cells = page_notebook(src)
+    nbformat = pytest.importorskip("nbformat", reason="the schema check needs nbformat")
+    nbformat.validate(nbformat.from_dict(nb))  # Jupyter's own schema of nbformat 4
     assert (nb["nbformat"], nb["nbformat_minor"]) == (4, 5)
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
     assert nb["cells"][0]["cell_type"] == "markdown" and "import torch" in "".join(nb["cells"][0]["source"])
