@@ -7,6 +7,7 @@ import {
   exportProgress,
   ImportError,
   importProgress,
+  MAX_FILE_CHARS,
   parseProgress,
   summary,
 } from "./progress-store.js";
@@ -117,6 +118,7 @@ export function showProgressPage() {
     file.value = "";
     if (!chosen) return;
     try {
+      if (chosen.size > MAX_FILE_CHARS * 4) throw new ImportError("tooBig"); // refused unread: bytes past 4 per char cannot fit
       const taken = importProgress(parseProgress(await chosen.text()));
       redraw();
       say(t.progress.imported(bn(taken.edits), bn(taken.solved)), "ok");

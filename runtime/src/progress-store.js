@@ -10,7 +10,7 @@ const VISITS_KEY = "pyautograd-lessons:visits:v1";
 const PROGRESS_KEYS = (key) => key.startsWith(CELL_PREFIX) || key === SOLVED_KEY || key === VISITS_KEY;
 export const FORMAT = "pyautograd-lessons-progress";
 export const VERSION = 1;
-const MAX_FILE_CHARS = 5 * 1024 * 1024; // far above any course's edits: a bigger file is not ours
+export const MAX_FILE_CHARS = 5 * 1024 * 1024; // far above any course's edits: a bigger file is not ours
 
 function readJSON(key) {
   try {
