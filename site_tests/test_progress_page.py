@@ -1,9 +1,12 @@
 """The progress page: lessons with their solved exercises, edited cells and last visit; its
-export, import (in another browser profile) and clearing (runtime/src/progress-page.js)."""
+export, import (in another browser profile) and clearing, on a phone, in dark mode, by keyboard
+(runtime/src/progress-page.js)."""
 
 import json
 
-from conftest import cell, set_code, wait_cells
+import pytest
+from conftest import cell, set_code, shot, wait_cells
+from test_rough_edges import CONTRAST_JS
 
 LESSON = "lessons/06-training/"
 EDIT = "print('অন্য ডিভাইসে আমার কোড')"
@@ -156,3 +159,41 @@ def test_another_tab_s_changes_show_on_an_open_progress_page(server, open_page):
     solve(other, "6.2", "/" + LESSON)
     row(page, "/" + LESSON).locator('[data-role="solved"]', has_text="১ / ৪").wait_for()
     other.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_in_either_scheme_it_fits_reads_and_works_by_keyboard(server, open_page, tmp_path, scheme):
+    s = open_progress(
+        open_page,
+        server,
+        viewport={"width": 375, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme=scheme,
+    )
+    page = s.page
+    dark = page.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
+    assert dark == (scheme == "dark")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # a wide table scrolls inside
+    for role in ("progress-export", "progress-clear"):
+        box = page.locator(f'[data-role="{role}"]').bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["height"] >= 28, role
+    text_contrast = CONTRAST_JS + "el => contrast(channels(getComputedStyle(el).color), backgroundOf(el))"
+    assert row(page, "/" + LESSON).locator('[data-role="solved"]').evaluate(text_contrast) >= 4.5
+
+    # by keyboard alone: export, the file picker, clear, and the question's "no" first
+    page.locator('[data-role="progress-export"]').focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.role") == "progress-file"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.role") == "progress-clear"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.role") == "progress-clear-no"
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    page.locator('[data-role="progress-file"]').set_input_files(str(broken))
+    status = page.locator('[data-role="progress-status"][data-kind="error"]')
+    status.wait_for()
+    assert status.evaluate(text_contrast) >= 4.5  # the refusal reads in both schemes
+    shot(page, f"progress-375px-{scheme}")
