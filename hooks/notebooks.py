@@ -78,8 +78,8 @@ def prelude(codes: list[str], course_page: str) -> tuple[str, list[str]]:
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name not in used:
             continue
-        if isinstance(node, ast.FunctionDef):
-            names.append(node.name)
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            names.append(node.name)  # a reader is told of the helpers pages call, not their parts
         start = node.lineno - 1 - len(getattr(node, "decorator_list", ()))
         kept.append("\n".join(lines[start : node.end_lineno]))
     if not names:

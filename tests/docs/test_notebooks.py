@@ -112,6 +112,12 @@ def test_each_page_notebook_is_nbformat_4_without_course_imports(src):
     assert tagged == [c.index for c in cells if c.expect_error]
 
 
+def test_the_first_cell_names_the_helpers_a_page_calls_but_not_their_private_parts():
+    first, names = notebooks.prelude(["check(1, None)\nplot([1, 2])"], SITE)
+    assert names == ["plot", "check"]
+    assert "def _label(" in first  # check() needs it, so the cell defines it unnamed
+
+
 def test_prose_keeps_admonitions_as_quotes_and_links_as_site_addresses():
     text = notebooks.prose(
         ['!!! note "মনে রাখুন"', "", "    ভেতরের [পাঠ](02-backprop-by-hand.md#x) { .lr }", "বাইরে"],
