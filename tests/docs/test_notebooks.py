@@ -177,3 +177,17 @@ def test_all_pytorch_lessons_run_under_real_pytorch(src, monkeypatch):
         if problem:
             problems.append(f"cell {cell.index} (line {cell.line}): {problem}")
     assert not problems, "\n\n".join(problems)
+
+
+def test_the_notebooks_data_helpers_give_the_sites_data():
+    np = pytest.importorskip("numpy")
+    from lessonkit import datasets
+
+    helpers = {}
+    exec(notebooks.PRELUDE.read_text(encoding="utf-8"), helpers)
+    for args in ((), (64, 0.2, 3)):
+        for got, want in zip(helpers["moons"](*args), datasets.moons(*args)):
+            assert got.dtype == want.dtype and np.array_equal(got, want), args
+    pytest.importorskip("sklearn", reason="the notebook's digits come from scikit-learn")
+    for got, want in zip(helpers["load_digits"](), datasets.load_digits()):
+        assert got.dtype == want.dtype and np.array_equal(got, want)
