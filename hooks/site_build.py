@@ -1,7 +1,12 @@
 """MkDocs hook (mkdocs.yml ``hooks:``): everything ``mkdocs build`` needs beyond Markdown.
 
 * ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py).
-* ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py).
+* ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py)
+  and makes the Jupyter notebook of each page with cells (hooks/notebooks.py).
+* ``on_nav``: lists the lessons (nav order) with their exercises, for the progress page.
+* ``on_page_content``: fills the progress page's placeholder with that list
+  (runtime/src/progress-page.js draws it); puts the notebook's download bar (runtime/src/notebook.js) at the
+  top of such a page; without JavaScript it is a plain link to the built notebook.
 * ``on_pre_build``: bundles the early start (runtime/src/early.js) once per build.
 * ``on_post_page``: links each page to the web app manifest and icon (installable app);
   pages with code cells get the early start inlined at the top of their head, so the
@@ -12,7 +17,7 @@
   Material's config on every page names runtime/src/search-worker.js (written next to
   Material's search worker by ``on_post_build``) instead of that worker, which then builds
   the search index only once Python's start is over (search-hold.js).
-* ``on_post_build``: writes the browser runtime into the site (hooks/runtime_assets.py):
+* ``on_post_build``: writes each page's notebook beside its index.html; writes the browser runtime into the site (hooks/runtime_assets.py):
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker; then draws every page's formulas with KaTeX
@@ -20,11 +25,14 @@
 """
 
 import hashlib
+import html
+import json
 import re
 from pathlib import Path
 
 import cells_fence
 import math_prerender
+import notebooks
 import runtime_assets
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -42,6 +50,11 @@ PRELOAD_FONTS = tuple(
 PRELOAD_MATH_FONTS = ("katex/fonts/KaTeX_Main-Regular.woff2", "katex/fonts/KaTeX_Math-Italic.woff2")
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 _early = {"script": None}
+_notebooks = {}  # page URL -> (file name, notebook) of each page with code cells
+NOTEBOOK_LINK = "নোটবুক (.ipynb) ডাউনলোড"
+PROGRESS_PLACEHOLDER = '<div data-role="course-progress"></div>'
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*["']([0-9]+[a-z]?\.[0-9]+)["']""")
+_lessons = []  # [{src, title, exercises}] in nav order
 # Material's search worker, as its config names it in every page
 _SEARCH_WORKER = re.compile(r'("search":\s*"[^"]*assets/javascripts/workers/)(search\.[0-9a-f]+\.min\.js)"')
 SEARCH_WORKER_SOURCE = Path(__file__).resolve().parents[1] / "runtime" / "src" / "search-worker.js"
@@ -70,7 +83,42 @@ def on_page_markdown(markdown, page, **kwargs):
         cells_fence.check_page(markdown, page.file.src_path)
     except cells_fence.CellSyntaxError as exc:
         raise PluginError(str(exc)) from None
+    site_url = kwargs["config"].site_url or "/"
+    nb = notebooks.notebook(markdown, page.file.src_uri, page.title or "", page.url, site_url)
+    if nb is not None:
+        _notebooks[page.url] = (notebooks.notebook_name(page.file.src_uri), nb)
     return markdown
+
+
+def on_nav(nav, config, files):
+    _lessons.clear()
+    for page in nav.pages:
+        src = page.file.src_uri
+        if not src.startswith("lessons/"):
+            continue
+        text = Path(page.file.abs_src_path).read_text(encoding="utf-8")
+        exercises = list(dict.fromkeys(_CHECK_CALL.findall(text)))
+        _lessons.append({"src": page.file.url, "title": page.title or src, "exercises": exercises})
+    return nav
+
+
+def on_page_content(html_text, page, **kwargs):
+    if PROGRESS_PLACEHOLDER in html_text:
+        lessons = [
+            {"href": get_relative_url(x["src"], page.url), "title": x["title"], "exercises": x["exercises"]}
+            for x in _lessons
+        ]
+        data = html.escape(json.dumps(lessons, ensure_ascii=False), quote=True)
+        filled = f'<div class="lr-progress" data-role="course-progress" data-lessons="{data}"></div>'
+        html_text = html_text.replace(PROGRESS_PLACEHOLDER, filled, 1)
+    if page.url not in _notebooks:
+        return html_text
+    name = html.escape(_notebooks[page.url][0], quote=True)
+    bar = (
+        f'<p class="lr-notebook" data-role="notebook" data-notebook="{name}">'
+        f'<a href="{name}" download="{name}">{NOTEBOOK_LINK}</a></p>'
+    )
+    return bar + html_text
 
 
 def on_pre_build(config):
@@ -127,6 +175,10 @@ def on_post_build(config):
         if not (workers / real).is_file():
             raise PluginError(f"Material's search worker {real} is not in {workers}")
         (workers / name).write_text(text)
+    for url, (name, nb) in _notebooks.items():
+        folder = Path(config.site_dir) / url
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(json.dumps(nb, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     try:
         runtime_assets.build(root, Path(config.site_dir), app)  # also makes node_modules right
     except runtime_assets.SiteBuildError as exc:

@@ -4,9 +4,10 @@
 // answer passes; nothing else records anything.
 import { bn } from "./strings.js";
 
-const KEY = "pyautograd-lessons:solved:v1";
+export const SOLVED_KEY = "pyautograd-lessons:solved:v1";
+const KEY = SOLVED_KEY;
 
-function load() {
+export function loadSolved() {
   try {
     const data = JSON.parse(localStorage.getItem(KEY) || "{}");
     return data && typeof data === "object" ? data : {};
@@ -24,7 +25,7 @@ export function exerciseLabel(id) {
 
 /** Remember that exercise `id` on this page was solved, then update the marks. */
 export function recordSolved(id) {
-  const solved = load();
+  const solved = loadSolved();
   solved[id] = { page: location.pathname, at: Date.now() };
   try {
     localStorage.setItem(KEY, JSON.stringify(solved));
@@ -46,7 +47,7 @@ function markHeading(heading) {
 }
 
 /** Put the marks on this page's headings and on the navigation's lesson links. */
-export function showSolved(solved = load()) {
+export function showSolved(solved = loadSolved()) {
   const ids = Object.keys(solved);
   for (const heading of document.querySelectorAll(".md-content h3")) {
     const text = heading.textContent.trim();

@@ -16,6 +16,9 @@ import { searchReactsToEveryInput } from "./search-input.js";
 import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { openShared } from "./share.js";
+import { attachNotebookBar } from "./notebook.js";
+import { recordVisit } from "./progress-store.js";
+import { showProgressPage } from "./progress-page.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
@@ -93,7 +96,7 @@ async function bootPython(panelHost = null) {
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   // Python works: keep it for offline, once the runs asked for during the boot are over
-  offline = offline || afterRuns().then(() => keepForOffline().catch(() => null));
+  offline = offline || afterRuns().then(() => keepForOffline(keptWithPage()).catch(() => null));
   snapshotTimer = snapshotTimer || setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
   progress.finish(
     ready.limited ? "limited" : "ready",
@@ -175,6 +178,15 @@ function takeSnapshotWhenIdle() {
     return;
   }
   python.keepSnapshot();
+}
+
+/** Besides the page and its assets, what a reader offline still needs: the progress page
+ * (its records are in this browser) and this page's notebook (its download with edits). */
+function keptWithPage() {
+  const urls = [new URL("progress/", siteRoot).href];
+  const notebook = document.querySelector('[data-role="notebook"]')?.dataset.notebook;
+  if (notebook) urls.push(new URL(notebook, location.href).href);
+  return urls;
 }
 
 function newNamespaceKey(pageKey) {
@@ -333,7 +345,9 @@ function leave() {
 
 function scan() {
   leave();
+  recordVisit(pageKey());
   showSolved();
+  showProgressPage();
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
@@ -362,6 +376,7 @@ function scan() {
   for (const cell of page.cells) cell.mount();
   watchEditors(page.cells);
   openShared(page.cells);
+  attachNotebookBar(page.cells);
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
 }
@@ -437,7 +452,7 @@ window.lessonRunner = {
   async offlineReady() {
     const py = await bootPython(false); // quietly: no panel for a tool's question
     await py.keepSnapshot(); // the memory snapshot is part of what the next visit finds
-    return keepForOffline();
+    return keepForOffline(keptWithPage());
   },
   /** How Python started: "restored" (from the build's memory snapshot), "started", or null
    * before it has. */

@@ -8,7 +8,8 @@
 // same browser); going back to the author's code leaves a dated entry without `code`, so an
 // older edit cannot come back over it. Open tabs hear each other's saves (`storage`
 // events, watchEdits) and show them.
-const PREFIX = "pyautograd-lessons:cell:v2:";
+export const CELL_PREFIX = "pyautograd-lessons:cell:v2:";
+const PREFIX = CELL_PREFIX;
 
 export function hashText(text) {
   let h = 2166136261;

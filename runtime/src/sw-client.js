@@ -52,18 +52,21 @@ export async function registerServiceWorker(siteRoot) {
 }
 
 /**
- * Ask the service worker to keep this page, the assets it loaded, and the rest of the
- * runtime for offline use. Resolves to its answer ({build, cached, missing, pages}), or to
- * null when there is no service worker (file://, an old browser, a private window).
+ * Ask the service worker to keep this page, the assets it loaded, the pages named in
+ * ``alsoKeep`` (addresses), and the rest of the runtime for offline use. Resolves to its
+ * answer ({build, cached, missing, pages}), or to null when there is no service worker
+ * (file://, an old browser, a private window).
  */
-export async function keepForOffline() {
+export async function keepForOffline(alsoKeep = []) {
   if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return null;
   if (!(await navigator.serviceWorker.getRegistration())) return null;
   const worker = navigator.serviceWorker.controller || (await navigator.serviceWorker.ready).active;
   if (!worker) return null;
-  const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)].filter(
-    (url) => url.startsWith(location.origin),
-  );
+  const urls = [
+    location.href,
+    ...alsoKeep,
+    ...performance.getEntriesByType("resource").map((entry) => entry.name),
+  ].filter((url) => url.startsWith(location.origin));
   return new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => resolve(event.data);

@@ -118,6 +118,30 @@ def _fences(lines: list[str]):
         yield start + 1, lang, classes, "\n".join(body) + ("\n" if body else ""), i
 
 
+def cell_spans(markdown_text: str) -> list[tuple[int, int]]:
+    """(first, end) 0-based line range of each runnable cell with its expected block, in
+    order: what a page shows as one cell (hooks/notebooks.py cuts the prose around them)."""
+    lines = [line.expandtabs(4) for line in markdown_text.splitlines()]
+    blocks = list(_fences(lines))
+    spans = []
+    k = 0
+    while k < len(blocks):
+        line_no, lang, classes, _, end = blocks[k]
+        if lang == "python" and RUN in classes:
+            if k + 1 < len(blocks):
+                nxt_line, nxt_lang, nxt_classes, _, nxt_end = blocks[k + 1]
+                if (
+                    nxt_lang == "text"
+                    and EXPECTED in nxt_classes
+                    and all(not s.strip() for s in lines[end : nxt_line - 1])
+                ):
+                    end = nxt_end
+                    k += 1
+            spans.append((line_no - 1, end))
+        k += 1
+    return spans
+
+
 def _is_cell_fence(lang: str, classes: set[str]) -> bool:
     return (lang == "python" and RUN in classes) or (lang == "text" and EXPECTED in classes)
 
