@@ -322,6 +322,85 @@ def linear_backward(X, W, delta):
             "raises": "def linear_backward(X, W, delta):\n    return X @ delta, delta @ W, delta.sum()\n",
         },
     ),
+    "7.6": (
+        "07-matrix-backprop.md",
+        "answer = deep_backward",
+        {
+            "right": """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+            # forgets tanh's slope between layers: right on a one-layer network only
+            "wrong": """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        delta = delta @ Ws[i].T
+    return dWs, dbs
+""",
+            "raises": "def deep_backward(X, T, Ws, bs):\n    return X.T @ (Ws @ T), bs\n",
+            "also wrong": [
+                # returns the layers last-first: the shapes give it away
+                """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.append(inputs[i].T @ delta)
+        dbs.append(delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+                # takes the loss as a sum, not a mean: off by the factor N·K
+                """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T)
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+            ],
+        },
+    ),
     "8.5": (
         "08-depth.md",
         "answer = he_init",

@@ -220,6 +220,47 @@ def judge_relu_backward(backward_relu):
     return True
 
 
+def judge_deep_backward(deep_backward):
+    """``deep_backward(X, T, Ws, bs) -> (dWs, dbs)`` for a tanh MLP of any depth (linear last
+    layer, mean squared error), against autograd on networks of one to four layers whose widths
+    all differ, so a layer taken out of order fails on its shape."""
+    import numpy as np
+
+    written(deep_backward)
+    torch = _torch()
+    rng = np.random.default_rng(1414)
+    for widths in ((3, 2), (4, 5, 2), (2, 6, 3, 4, 1), (5, 3, 7, 2)):
+        n = int(rng.integers(2, 7))
+        X, T = rng.normal(size=(n, widths[0])), rng.normal(size=(n, widths[-1]))
+        Ws = [rng.normal(size=(a, b)) for a, b in zip(widths, widths[1:])]
+        bs = [rng.normal(size=b) for b in widths[1:]]
+        Wt = [torch.tensor(W, requires_grad=True) for W in Ws]
+        bt = [torch.tensor(b, requires_grad=True) for b in bs]
+        H = torch.tensor(X)
+        for i, (W, b) in enumerate(zip(Wt, bt)):
+            H = H @ W + b
+            if i < len(Wt) - 1:
+                H = torch.tanh(H)
+        ((H - torch.tensor(T)) ** 2).mean().backward()
+        got = deep_backward(X.copy(), T.copy(), [W.copy() for W in Ws], [b.copy() for b in bs])
+        if not isinstance(got, (tuple, list)) or len(got) != 2:
+            raise Mismatch("ফাংশনটি দুটি তালিকা ফেরত দেবে, এই ক্রমে: dWs, dbs")
+        sizes = "-".join(str(w) for w in widths)
+        for name, mine, want in (("dWs", got[0], Wt), ("dbs", got[1], bt)):
+            if len(mine) != len(want):
+                raise Mismatch(f"{sizes} নেটওয়ার্কে {len(want)}টি স্তর, কিন্তু {name}-এ পেলাম {len(mine)}টি")
+            for layer, (m, w) in enumerate(zip(mine, want), start=1):
+                m, w = _as_array(m), w.grad.numpy()
+                if m.shape != w.shape:
+                    raise Mismatch(
+                        f"{sizes} নেটওয়ার্কে স্তর {layer}-এর {name[:-1]}-এর আকার হওয়া উচিত {w.shape}, "
+                        f"কিন্তু পেলাম {m.shape}"
+                    )
+                if not np.allclose(m, w, rtol=1e-7, atol=1e-12):
+                    raise Mismatch(f"{sizes} নেটওয়ার্কে স্তর {layer}-এর {name[:-1]}-এর সংখ্যাগুলো মেলেনি")
+    return True
+
+
 # ---------------------------------------------------------------- lesson 8: He initialisation
 
 
