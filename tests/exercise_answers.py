@@ -792,4 +792,118 @@ def softmax(a):
 """,
         },
     ),
+    "10.5": (
+        "10-common-bugs.md",
+        "answer = fit_line_momentum",
+        {
+            "right": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+            # never clears .grad: every velocity takes in all earlier gradients again
+            "wrong": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        losses.append(loss.item())
+    return losses
+""",
+            # the update written as in bug 2: the second step multiplies None
+            "raises": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    v = torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs - ys) ** 2).mean()
+        loss.backward()
+        v = beta * v + w.grad
+        w = w - lr * v
+        losses.append(loss.item())
+    return losses
+""",
+            "also wrong": [
+                # damps the gradient by 1 - beta, which this exercise's rule does not
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_((1 - beta) * w.grad)
+            vb.mul_(beta).add_((1 - beta) * b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # plain SGD: the velocity forgets its past
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(0).add_(w.grad)
+            vb.mul_(0).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # the optimiser itself, which the exercise asks to write by hand
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr, momentum=beta)
+    losses = []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            ],
+        },
+    ),
 }

@@ -442,6 +442,50 @@ def judge_fit_line(fit_line):
     return True
 
 
+def _momentum_line_reference(xs, ys, lr, beta, steps):
+    torch = _torch()
+    from pyautograd import optim
+
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr, momentum=beta)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def judge_momentum_line(fit_line_momentum):
+    """``fit_line_momentum(xs, ys, lr, beta, steps)``: the losses of SGD with momentum written by
+    hand, against ``optim.SGD(momentum=beta)`` on lines the page never shows. Any use of
+    ``optim`` is refused, since the exercise is to write the update itself."""
+    written(fit_line_momentum)
+    if {"optim", "SGD"} & _names_used(fit_line_momentum.__code__):
+        raise Mismatch("এখানে optim চলবে না: হালনাগাদ আর বেগ দুটোই নিজে লিখুন")
+    for seed, n, slope, intercept, lr, beta, steps in (
+        (21, 10, 1.2, 0.5, 0.05, 0.9, 30),
+        (22, 16, -0.8, -1.5, 0.02, 0.5, 25),
+        (23, 7, 2.5, 0.3, 0.03, 0.8, 35),
+    ):
+        xs, ys = _line_data(seed, n, slope, intercept)
+        want = _momentum_line_reference(xs, ys, lr, beta, steps)
+        got = [float(v) for v in fit_line_momentum(xs.clone(), ys.clone(), lr, beta, steps)]
+        if len(got) != steps:
+            raise Mismatch(f"{steps} ধাপে {steps}টি লস চাই, পেলাম {len(got)}টি")
+        if max(got) - min(got) < 1e-9:
+            raise Mismatch(f"{steps} ধাপে লস একটুও বদলায়নি ({got[0]:.4f}): w আর b কি আসলে বদলাচ্ছে?")
+        if not close(got, want, 1e-5):
+            first = next(k for k in range(steps) if not close(got[k], want[k], 1e-5))
+            raise Mismatch(
+                f"β = {beta} হলে ধাপ {first}-এ লস হওয়া উচিত {want[first]:.4f}, কিন্তু পেলাম {got[first]:.4f}"
+            )
+    return True
+
+
 __all__ = [
     "judge_count_ops",
     "judge_two_layer_grads",
@@ -452,4 +496,5 @@ __all__ = [
     "judge_he_init",
     "judge_evaluate",
     "judge_fit_line",
+    "judge_momentum_line",
 ]
