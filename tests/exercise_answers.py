@@ -322,6 +322,85 @@ def linear_backward(X, W, delta):
             "raises": "def linear_backward(X, W, delta):\n    return X @ delta, delta @ W, delta.sum()\n",
         },
     ),
+    "7.6": (
+        "07-matrix-backprop.md",
+        "answer = deep_backward",
+        {
+            "right": """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+            # forgets tanh's slope between layers: right on a one-layer network only
+            "wrong": """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        delta = delta @ Ws[i].T
+    return dWs, dbs
+""",
+            "raises": "def deep_backward(X, T, Ws, bs):\n    return X.T @ (Ws @ T), bs\n",
+            "also wrong": [
+                # returns the layers last-first: the shapes give it away
+                """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T) / H.size
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.append(inputs[i].T @ delta)
+        dbs.append(delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+                # takes the loss as a sum, not a mean: off by the factor N·K
+                """
+def deep_backward(X, T, Ws, bs):
+    inputs, H = [], X
+    for i, (W, b) in enumerate(zip(Ws, bs)):
+        inputs.append(H)
+        H = H @ W + b
+        if i < len(Ws) - 1:
+            H = np.tanh(H)
+    delta = 2 * (H - T)
+    dWs, dbs = [], []
+    for i in reversed(range(len(Ws))):
+        dWs.insert(0, inputs[i].T @ delta)
+        dbs.insert(0, delta.sum(axis=0))
+        if i > 0:
+            delta = (delta @ Ws[i].T) * (1 - inputs[i] ** 2)
+    return dWs, dbs
+""",
+            ],
+        },
+    ),
     "8.5": (
         "08-depth.md",
         "answer = he_init",
@@ -711,6 +790,120 @@ def softmax(a):
     e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
     return Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax", "extra")
 """,
+        },
+    ),
+    "10.5": (
+        "10-common-bugs.md",
+        "answer = fit_line_momentum",
+        {
+            "right": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+            # never clears .grad: every velocity takes in all earlier gradients again
+            "wrong": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        losses.append(loss.item())
+    return losses
+""",
+            # the update written as in bug 2: the second step multiplies None
+            "raises": """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    v = torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs - ys) ** 2).mean()
+        loss.backward()
+        v = beta * v + w.grad
+        w = w - lr * v
+        losses.append(loss.item())
+    return losses
+""",
+            "also wrong": [
+                # damps the gradient by 1 - beta, which this exercise's rule does not
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(beta).add_((1 - beta) * w.grad)
+            vb.mul_(beta).add_((1 - beta) * b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # plain SGD: the velocity forgets its past
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            vw.mul_(0).add_(w.grad)
+            vb.mul_(0).add_(b.grad)
+            w -= lr * vw
+            b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # the optimiser itself, which the exercise asks to write by hand
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr, momentum=beta)
+    losses = []
+    for step in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+""",
+            ],
         },
     ),
 }

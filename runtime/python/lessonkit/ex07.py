@@ -1,7 +1,7 @@
 """Exercises of lesson 7: backpropagation through a matrix layer and a whole MLP in NumPy."""
 
 from .exercises import Exercise
-from .judges import judge_linear_backward, judge_relu_backward
+from .judges import judge_deep_backward, judge_linear_backward, judge_relu_backward
 
 EXERCISES = {
     "7.1": Exercise(
@@ -36,5 +36,14 @@ EXERCISES = {
         hint="তিনটির প্রতিটির জন্য আকারের নিয়ম খাটান: গ্রেডিয়েন্টের আকার তার চলকের আকারের সমান। dW-এর আকার W-এর মতো "
         "D × M, আর হাতে আছে X (N × D) ও delta (N × M): কোনটির ট্রান্সপোজ নিলে মাঝের মাপ মেলে? dX-ও একইভাবে। "
         "db-তে যোগ হয় উদাহরণগুলোর ওপর দিয়ে, অর্থাৎ সারিগুলো জুড়ে — কোন axis? ক্রম মনে রাখুন: dW, dX, db।",
+    ),
+    "7.6": Exercise(
+        expected=None,
+        judge=judge_deep_backward,
+        level=3,
+        hint="ফরওয়ার্ডে প্রতিটি স্তরের ইনপুট একটি তালিকায় জমিয়ে রাখুন, কারণ ব্যাকওয়ার্ডে প্রতিটি dW-তে সেই ইনপুটই লাগে। "
+        "তারপর শেষ স্তর থেকে প্রথমের দিকে একটি লুপ: প্রতিটি স্তরে রৈখিক স্তরের তিনটি সূত্র, আর স্তরটি শেষেরটি না হলে "
+        "নিচে নামার আগে tanh-এর ঘরে-ঘরে গুণ। লুপ উল্টো দিকে চলে, তাই তালিকা দুটি ফেরত দেওয়ার আগে প্রথম স্তরকে "
+        "প্রথমে আনুন।",
     ),
 }

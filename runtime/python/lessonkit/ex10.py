@@ -1,7 +1,7 @@
 """Exercises of lesson 10: common autograd bugs (accumulated gradients, non-leaf updates, version counters)."""
 
 from .exercises import Exercise
-from .judges import judge_fit_line
+from .judges import judge_fit_line, judge_momentum_line
 
 EXERCISES = {
     "10.1": Exercise(
@@ -31,5 +31,13 @@ EXERCISES = {
         hint="প্রতিটি ধাপে চারটি কাজ: গ্রেডিয়েন্ট মোছা, লস হিসাব, backward(), step()। প্রতিটি কাজ .grad-এর সঙ্গে কী "
         "করে — ভরায়, পড়ে, না মুছে ফেলে? step() চলার ঠিক আগে w.grad ছাপিয়ে দেখুন। মোছা একেবারে বাদ দিলেও হবে না: "
         "তখন পুরোনো গ্রেডিয়েন্ট জমতে থাকে। লাইনগুলোর ক্রম বদলানোই যথেষ্ট, নতুন কিছু লেখার দরকার নেই।",
+    ),
+    "10.5": Exercise(
+        expected=None,
+        judge=judge_momentum_line,
+        level=3,
+        hint="বেগ দুটি (w আর b-র জন্য একটি করে) লুপের আগে শূন্য দিয়ে শুরু করুন। প্রতিটি ধাপে: লস, backward(), তারপর "
+        "with torch.no_grad(): ব্লকের ভেতরে প্রথমে বেগ, তারপর সেই বেগ দিয়ে প্যারামিটার — জায়গায় বসে (-=), যাতে w পাতাই "
+        "থাকে। বেগের সূত্রে শুধু এই ধাপের গ্রেডিয়েন্ট ঢোকে, তাই পরের backward()-এর আগে .grad মুছতে ভুলবেন না।",
     ),
 }

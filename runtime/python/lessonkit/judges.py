@@ -220,6 +220,47 @@ def judge_relu_backward(backward_relu):
     return True
 
 
+def judge_deep_backward(deep_backward):
+    """``deep_backward(X, T, Ws, bs) -> (dWs, dbs)`` for a tanh MLP of any depth (linear last
+    layer, mean squared error), against autograd on networks of one to four layers whose widths
+    all differ, so a layer taken out of order fails on its shape."""
+    import numpy as np
+
+    written(deep_backward)
+    torch = _torch()
+    rng = np.random.default_rng(1414)
+    for widths in ((3, 2), (4, 5, 2), (2, 6, 3, 4, 1), (5, 3, 7, 2)):
+        n = int(rng.integers(2, 7))
+        X, T = rng.normal(size=(n, widths[0])), rng.normal(size=(n, widths[-1]))
+        Ws = [rng.normal(size=(a, b)) for a, b in zip(widths, widths[1:])]
+        bs = [rng.normal(size=b) for b in widths[1:]]
+        Wt = [torch.tensor(W, requires_grad=True) for W in Ws]
+        bt = [torch.tensor(b, requires_grad=True) for b in bs]
+        H = torch.tensor(X)
+        for i, (W, b) in enumerate(zip(Wt, bt)):
+            H = H @ W + b
+            if i < len(Wt) - 1:
+                H = torch.tanh(H)
+        ((H - torch.tensor(T)) ** 2).mean().backward()
+        got = deep_backward(X.copy(), T.copy(), [W.copy() for W in Ws], [b.copy() for b in bs])
+        if not isinstance(got, (tuple, list)) or len(got) != 2:
+            raise Mismatch("ফাংশনটি দুটি তালিকা ফেরত দেবে, এই ক্রমে: dWs, dbs")
+        sizes = "-".join(str(w) for w in widths)
+        for name, mine, want in (("dWs", got[0], Wt), ("dbs", got[1], bt)):
+            if len(mine) != len(want):
+                raise Mismatch(f"{sizes} নেটওয়ার্কে {len(want)}টি স্তর, কিন্তু {name}-এ পেলাম {len(mine)}টি")
+            for layer, (m, w) in enumerate(zip(mine, want), start=1):
+                m, w = _as_array(m), w.grad.numpy()
+                if m.shape != w.shape:
+                    raise Mismatch(
+                        f"{sizes} নেটওয়ার্কে স্তর {layer}-এর {name[:-1]}-এর আকার হওয়া উচিত {w.shape}, "
+                        f"কিন্তু পেলাম {m.shape}"
+                    )
+                if not np.allclose(m, w, rtol=1e-7, atol=1e-12):
+                    raise Mismatch(f"{sizes} নেটওয়ার্কে স্তর {layer}-এর {name[:-1]}-এর সংখ্যাগুলো মেলেনি")
+    return True
+
+
 # ---------------------------------------------------------------- lesson 8: He initialisation
 
 
@@ -401,6 +442,50 @@ def judge_fit_line(fit_line):
     return True
 
 
+def _momentum_line_reference(xs, ys, lr, beta, steps):
+    torch = _torch()
+    from pyautograd import optim
+
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    optimizer = optim.SGD([w, b], lr=lr, momentum=beta)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+def judge_momentum_line(fit_line_momentum):
+    """``fit_line_momentum(xs, ys, lr, beta, steps)``: the losses of SGD with momentum written by
+    hand, against ``optim.SGD(momentum=beta)`` on lines the page never shows. Any use of
+    ``optim`` is refused, since the exercise is to write the update itself."""
+    written(fit_line_momentum)
+    if {"optim", "SGD"} & _names_used(fit_line_momentum.__code__):
+        raise Mismatch("এখানে optim চলবে না: হালনাগাদ আর বেগ দুটোই নিজে লিখুন")
+    for seed, n, slope, intercept, lr, beta, steps in (
+        (21, 10, 1.2, 0.5, 0.05, 0.9, 30),
+        (22, 16, -0.8, -1.5, 0.02, 0.5, 25),
+        (23, 7, 2.5, 0.3, 0.03, 0.8, 35),
+    ):
+        xs, ys = _line_data(seed, n, slope, intercept)
+        want = _momentum_line_reference(xs, ys, lr, beta, steps)
+        got = [float(v) for v in fit_line_momentum(xs.clone(), ys.clone(), lr, beta, steps)]
+        if len(got) != steps:
+            raise Mismatch(f"{steps} ধাপে {steps}টি লস চাই, পেলাম {len(got)}টি")
+        if max(got) - min(got) < 1e-9:
+            raise Mismatch(f"{steps} ধাপে লস একটুও বদলায়নি ({got[0]:.4f}): w আর b কি আসলে বদলাচ্ছে?")
+        if not close(got, want, 1e-5):
+            first = next(k for k in range(steps) if not close(got[k], want[k], 1e-5))
+            raise Mismatch(
+                f"β = {beta} হলে ধাপ {first}-এ লস হওয়া উচিত {want[first]:.4f}, কিন্তু পেলাম {got[first]:.4f}"
+            )
+    return True
+
+
 __all__ = [
     "judge_count_ops",
     "judge_two_layer_grads",
@@ -411,4 +496,5 @@ __all__ = [
     "judge_he_init",
     "judge_evaluate",
     "judge_fit_line",
+    "judge_momentum_line",
 ]
