@@ -906,4 +906,108 @@ def fit_line_momentum(xs, ys, lr, beta, steps):
             ],
         },
     ),
+    "14.1": (
+        "14-custom-function.md",
+        "answer = Softplus",
+        {
+            "right": """
+class Softplus(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x.clamp(min=0) + (-x.abs()).exp().log1p()
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x,) = ctx.saved_tensors
+        return grad_out * torch.sigmoid(x)
+""",
+            # the formula as on paper: e^800 overflows to inf
+            "wrong": """
+class Softplus(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return (1 + x.exp()).log()
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x,) = ctx.saved_tensors
+        return grad_out * torch.sigmoid(x)
+""",
+            "raises": """
+class Softplus(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x.clamp(min=0) + (-x.abs()).exp().log1p()
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x, extra) = ctx.saved_tensors
+        return grad_out * torch.sigmoid(x)
+""",
+            "also wrong": [
+                # forgets the upstream gradient
+                """
+class Softplus(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x.clamp(min=0) + (-x.abs()).exp().log1p()
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (x,) = ctx.saved_tensors
+        return torch.sigmoid(x)
+""",
+            ],
+        },
+    ),
+    "14.3": (
+        "14-custom-function.md",
+        "answer = Hypot",
+        {
+            "right": """
+class Hypot(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        h = (x * x + y * y).sqrt()
+        ctx.save_for_backward(x, y, h)
+        return h
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, y, h = ctx.saved_tensors
+        return grad_out * x / h, grad_out * y / h
+""",
+            # the two gradients swapped
+            "wrong": """
+class Hypot(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        h = (x * x + y * y).sqrt()
+        ctx.save_for_backward(x, y, h)
+        return h
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, y, h = ctx.saved_tensors
+        return grad_out * y / h, grad_out * x / h
+""",
+            "raises": """
+class Hypot(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        h = (x * x + y * y).sqrt()
+        ctx.save_for_backward(x, y)
+        return h
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, y, h = ctx.saved_tensors
+        return grad_out * x / h, grad_out * y / h
+""",
+        },
+    ),
 }
