@@ -255,7 +255,7 @@ def _size(shape):
 
 
 def _check(name, x, w, b, groups, spatial):
-    xs, ws = tuple(x.shape), tuple(w.shape)
+    xs = tuple(x.shape)
     if len(xs) not in (spatial + 1, spatial + 2):
         raise RuntimeError(
             f"Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) input to {name}, "
