@@ -198,7 +198,11 @@ CASES = [
         lambda L, x, w: L.nn.functional.conv2d(x, w, None, (2, 1), (1, 2), (1, 2), 2),
         [(1, 4, 5, 5), (2, 2, 2, 3)],
     ),
-    ("conv2d_same", lambda L, x, w: L.nn.functional.conv2d(x, w, padding="same"), [(1, 1, 4, 4), (2, 1, 2, 3)]),
+    (
+        "conv2d_same",
+        lambda L, x, w: L.nn.functional.conv2d(x, w, padding="same"),
+        [(1, 1, 4, 4), (2, 1, 2, 3)],
+    ),
     ("conv1d", lambda L, x, w, b: L.nn.functional.conv1d(x, w, b, 2, 1, 2), [(2, 2, 7), (3, 2, 2), (3,)]),
     ("conv1d_unbatched", lambda L, x, w: L.nn.functional.conv1d(x, w), [(2, 5), (1, 2, 3)]),
     ("l1_loss", lambda L, a, b: L.nn.functional.l1_loss(a, b * 3), [(2, 3), (2, 3)]),

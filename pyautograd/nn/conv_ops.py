@@ -50,7 +50,9 @@ def _columns(x, kernel, geo):
     xp = np.pad(x, [(0, 0), (0, 0)] + list(geo.pads)) if any(lo or hi for lo, hi in geo.pads) else x
     extent = tuple(d * (k - 1) + 1 for k, d in zip(kernel, geo.dilation))
     win = _sliding(xp, extent, axis=tuple(range(2, 2 + spatial)))
-    picks = tuple(slice(None, None, s) for s in geo.stride) + tuple(slice(None, None, d) for d in geo.dilation)
+    picks = tuple(slice(None, None, s) for s in geo.stride) + tuple(
+        slice(None, None, d) for d in geo.dilation
+    )
     win = win[(slice(None), slice(None)) + picks]  # (N, C, *out, *kernel)
     out = win.shape[2 : 2 + spatial]
     g = geo.groups
@@ -104,7 +106,8 @@ def input_grad_forward(g, w, x_shape, geo):
     gx = np.zeros((n, c) + padded, dtype=fields.dtype)
     for offset in itertools.product(*(range(k) for k in kernel)):
         where = tuple(
-            slice(i * d, i * d + s * (o - 1) + 1, s) for i, d, s, o in zip(offset, geo.dilation, geo.stride, out)
+            slice(i * d, i * d + s * (o - 1) + 1, s)
+            for i, d, s, o in zip(offset, geo.dilation, geo.stride, out)
         )
         gx[(slice(None), slice(None)) + where] += fields[(Ellipsis,) + offset]
     crop = tuple(slice(lo, lo + size) for size, (lo, _) in zip(x_shape[2:], geo.pads))

@@ -59,8 +59,12 @@ def test_string_padding_float32(padding):
     rng = np.random.default_rng(3)
     x, w = rng.standard_normal((2, 3, 6, 7)), rng.standard_normal((4, 3, 2, 3))
     ys = [
-        lib.nn.functional.conv2d(lib.tensor(x, dtype=lib.float32), lib.tensor(w, dtype=lib.float32),
-                                 padding=padding, dilation=(2, 1))
+        lib.nn.functional.conv2d(
+            lib.tensor(x, dtype=lib.float32),
+            lib.tensor(w, dtype=lib.float32),
+            padding=padding,
+            dilation=(2, 1),
+        )
         for lib in (pag, torch)
     ]
     np.testing.assert_allclose(ys[0].numpy(), ys[1].numpy(), rtol=1e-5, atol=1e-5)
@@ -91,8 +95,11 @@ def test_errors_match_torch(make):
 
 def test_bias_dtype_error_matches_torch():
     got = [
-        _error(lambda: lib.nn.functional.conv2d(lib.randn(1, 1, 5, 5), lib.randn(2, 1, 3, 3),
-                                                lib.randn(2, dtype=lib.float64)))
+        _error(
+            lambda: lib.nn.functional.conv2d(
+                lib.randn(1, 1, 5, 5), lib.randn(2, 1, 3, 3), lib.randn(2, dtype=lib.float64)
+            )
+        )
         for lib in (pag, torch)
     ]
     assert got[0] == got[1]
