@@ -2,6 +2,7 @@
 
 from . import functional, init, utils
 from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
+from .conv_layers import Conv1d, Conv2d
 from .containers import ModuleDict, ModuleList
 from .dropout import Dropout
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
@@ -25,6 +26,8 @@ __all__ = [
     "Sequential",
     "Parameter",
     "Linear",
+    "Conv1d",
+    "Conv2d",
     "Identity",
     "ReLU",
     "Tanh",
