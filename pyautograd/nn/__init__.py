@@ -2,8 +2,8 @@
 
 from . import functional, init, utils
 from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
-from .conv_layers import Conv1d, Conv2d
 from .containers import ModuleDict, ModuleList
+from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from .losses import (
