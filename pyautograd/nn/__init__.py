@@ -19,6 +19,7 @@ from .losses import (
 from .module import Module, Sequential
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
+from .pooling import MaxPool2d
 from .sparse import Embedding
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Linear",
     "Conv1d",
     "Conv2d",
+    "MaxPool2d",
     "Identity",
     "ReLU",
     "Tanh",
