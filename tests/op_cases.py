@@ -204,6 +204,12 @@ CASES = [
         [(1, 1, 4, 4), (2, 1, 2, 3)],
     ),
     ("conv1d", lambda L, x, w, b: L.nn.functional.conv1d(x, w, b, 2, 1, 2), [(2, 2, 7), (3, 2, 2), (3,)]),
+    ("max_pool2d", lambda L, x: L.nn.functional.max_pool2d(x, 2), [(2, 2, 4, 5)]),
+    (
+        "max_pool2d_geometry",
+        lambda L, x: L.nn.functional.max_pool2d(x, 3, 2, 1, 2, ceil_mode=True),
+        [(1, 2, 7, 6)],
+    ),
     ("conv1d_unbatched", lambda L, x, w: L.nn.functional.conv1d(x, w), [(2, 5), (1, 2, 3)]),
     ("l1_loss", lambda L, a, b: L.nn.functional.l1_loss(a, b * 3), [(2, 3), (2, 3)]),
     ("smooth_l1_loss", lambda L, a, b: L.nn.functional.smooth_l1_loss(a, b * 3, beta=0.5), [(2, 3), (2, 3)]),

@@ -70,6 +70,13 @@ class MaxPool2dWithIndices(Function):
     def backward(ctx, g):
         return (max_pool_grad(g, ctx.indices, ctx.x_shape), None)
 
+    @staticmethod
+    def jvp(ctx, tx):
+        planes = math.prod(ctx.x_shape[:-2])
+        index = ctx.indices.reshape(planes, -1)
+        picked = np.take_along_axis(np.asarray(tx).reshape(planes, -1), index, axis=1)
+        return picked.reshape(ctx.indices.shape)
+
 
 class MaxPool2dGrad(Function):
     """The scatter of output gradients to the winners; its own gradient gathers them back."""
