@@ -3,6 +3,7 @@
 from . import functional, init, utils
 from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
 from .containers import ModuleDict, ModuleList
+from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
 from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from .losses import (
@@ -18,6 +19,7 @@ from .losses import (
 from .module import Module, Sequential
 from .normalization import BatchNorm1d, LayerNorm
 from .parameter import Parameter
+from .pooling import MaxPool2d
 from .sparse import Embedding
 
 __all__ = [
@@ -25,6 +27,9 @@ __all__ = [
     "Sequential",
     "Parameter",
     "Linear",
+    "Conv1d",
+    "Conv2d",
+    "MaxPool2d",
     "Identity",
     "ReLU",
     "Tanh",

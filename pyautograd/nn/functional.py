@@ -20,8 +20,10 @@ from ..ops.norm import vector_norm
 from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu  # noqa: F401 (re-exported)
+from .conv_ops import conv1d, conv2d  # noqa: F401
 from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
+from .pooling import max_pool2d  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
 from .sparse import embedding, one_hot  # noqa: F401
 
