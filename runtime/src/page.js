@@ -18,6 +18,7 @@ import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { openShared } from "./share.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
+import { courseChanged, mountOfflineCourse } from "./offline-course.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
 
@@ -93,7 +94,14 @@ async function bootPython(panelHost = null) {
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   // Python works: keep it for offline, once the runs asked for during the boot are over
-  offline = offline || afterRuns().then(() => keepForOffline().catch(() => null));
+  offline =
+    offline ||
+    afterRuns()
+      .then(() => keepForOffline().catch(() => null))
+      .then((answer) => {
+        courseChanged();
+        return answer;
+      });
   snapshotTimer = snapshotTimer || setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
   progress.finish(
     ready.limited ? "limited" : "ready",
@@ -334,6 +342,8 @@ function leave() {
 function scan() {
   leave();
   showSolved();
+  const offlineAction = document.querySelector('[data-role="offline-course"]');
+  if (offlineAction instanceof HTMLElement) mountOfflineCourse(offlineAction, siteRoot);
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
