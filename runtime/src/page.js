@@ -310,6 +310,7 @@ async function execute(cell, stops) {
 
 async function stopCell(cell) {
   cell.stops += 1; // every run of this cell still in the queue is cancelled
+  cell.output.stopDrawing(); // and a graph its run is having laid out
   if (cell !== activeCell) {
     // Queued or waiting for Python to boot: take it out of the queue.
     cell.setState("idle", t.status.cancelled);
@@ -331,6 +332,7 @@ function leave() {
   for (const cell of page.cells) {
     if (cell.view) cell.flushSave();
     if (cell !== activeCell && cell.el.dataset.state === "running") cell.stops += 1;
+    cell.output.stopDrawing(); // no layout goes on for a page no longer shown
   }
   if (python?.running) python.stop();
   if (python) python.dropNamespace(page.ns);
