@@ -16,6 +16,7 @@ export const t = {
   copied: "কপি হয়েছে",
   copyFailed: "কপি করা যায়নি",
   editorLabel: (i) => `পাইথন কোড, সেল ${bn(i + 1)}। চালাতে Shift+Enter; এডিটর থেকে বের হতে Esc তারপর Tab।`,
+  keysHint: "Tab এখানে লাইন ডানে সরায়। এডিটর থেকে বেরোতে Esc, তারপর Tab; চালাতে Shift+Enter।",
   outputLabel: (i) => `সেল ${bn(i + 1)}-এর আউটপুট`,
   cellLabel: (i) => `চালানো যায় এমন কোড-সেল ${bn(i + 1)}`,
   status: {
