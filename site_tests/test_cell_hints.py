@@ -1,8 +1,9 @@
 """What a cell says besides its output (runtime/src/cell.js): an exercise's run has one verdict,
 check()'s own (no green "matches the expected output" under a "not yet" or an unanswered
-exercise); while the editor has focus, the way out of it (Esc, then Tab) is written under it."""
+exercise); output that differs from the expected block shows the lines that differ; while the
+editor has focus, the way out of it (Esc, then Tab) is written under it."""
 
-from conftest import cell, run_and_wait, wait_cells
+from conftest import cell, run_and_wait, set_code, wait_cells
 
 MATCHED = "প্রত্যাশিত আউটপুটের সাথে মিলেছে"
 
@@ -38,3 +39,26 @@ def test_the_editor_says_how_to_leave_it_while_it_has_focus(server, open_page):
     page.keyboard.press("Tab")
     assert page.evaluate("!document.activeElement.closest('.cm-editor')")
     assert not hint.is_visible()
+
+
+def test_output_that_differs_from_the_expected_block_shows_the_lines(server, open_page, numpy_in_site):
+    s = open_page(server.url)
+    page = s.page
+    wait_cells(page)
+    code = page.evaluate("document.querySelector('[data-cell=\"0\"]').dataset.src")
+    assert "y = x**3" in code
+    set_code(page, 0, code.replace("y = x**3", "y = x**2"))
+    run_and_wait(page, 0)
+    c = cell(page, 0)
+    assert c.get_attribute("data-matches-expected") == "false"
+    diff = c.locator('[data-role="expected-diff"]')
+    text = diff.inner_text()
+    assert "আলাদা" in text, text
+    assert diff.locator(".lr-diff-expected", has_text="tensor(12.)").count() == 1, text
+    assert diff.locator(".lr-diff-printed", has_text="tensor(4.)").count() == 1, text
+    assert MATCHED not in c.locator('[data-role="output"]').inner_text()
+    # the author's code again: no difference, no diff
+    c.locator('[data-role="reset"]').click()
+    run_and_wait(page, 0)
+    assert c.locator('[data-role="expected-diff"]').count() == 0
+    assert MATCHED in c.locator('[data-role="output"]').inner_text()

@@ -4,6 +4,7 @@
 import { createEditor, replaceText } from "./editor.js";
 import { OutputView } from "./output.js";
 import { forgetShareLink, MAX_LINK_CHARS, ShareError, shareURL } from "./share.js";
+import { lineDiff } from "./line-diff.js";
 import { saveEdit } from "./storage.js";
 import { bn, t } from "./strings.js";
 
@@ -423,6 +424,25 @@ export class Cell {
     this.el.dataset.matchesExpected = matches ? "true" : "false";
     // an exercise's verdict is check()'s own line: a second one here would contradict it
     // (the expected block of an exercise is what a wrong or missing answer prints)
-    if (matches && !EXERCISE_CHECK.test(this.code)) this.output.notice(t.matchesExpected, "ok");
+    if (EXERCISE_CHECK.test(this.code)) return;
+    if (matches) {
+      this.output.notice(t.matchesExpected, "ok");
+      return;
+    }
+    // what differs, line by line: the expected line (−) and what was printed instead (+)
+    const { lines, more } = lineDiff(this.expectedText() || "", this.output.stdout);
+    if (!lines.length) return;
+    const box = this.output.notice(t.differsExpected, "warning");
+    box.dataset.role = "expected-diff";
+    const pre = document.createElement("pre");
+    pre.className = "lr-diff";
+    for (const [sign, line] of lines) {
+      const row = document.createElement("span");
+      row.className = sign === "-" ? "lr-diff-expected" : "lr-diff-printed";
+      row.textContent = `${sign === "-" ? t.diffExpected : t.diffPrinted} ${line}\n`;
+      pre.append(row);
+    }
+    if (more) pre.append(t.diffMore(bn(more)));
+    box.append(pre);
   }
 }
