@@ -11,6 +11,7 @@ import numpy as np
 from . import engine
 from .autograd import functional
 from .grad_mode import enable_grad
+from .ops.shape import stack
 from .tensor import Tensor
 
 
@@ -224,8 +225,6 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
 
 
 def _stack_results(results, out_dims, name):
-    from .ops.shape import stack
-
     first = results[0]
     if isinstance(first, Tensor):
         return stack(results, dim=out_dims if isinstance(out_dims, int) else out_dims[0])

@@ -20,7 +20,9 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
+from .dtypes import from_numpy_dtype
 from .grad_mode import state as _grad_mode
+from .tangents import forward_ad_state, propagate_tangent
 from .tensor import Tensor
 
 FREED_MESSAGE = (
@@ -33,12 +35,6 @@ FREED_MESSAGE = (
 
 
 _NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
-
-
-class forward_ad_state:
-    """How many forward-AD dual levels are open; ops compute tangents only when > 0."""
-
-    levels = 0
 
 
 class Node:
@@ -115,8 +111,6 @@ class Function(Node):
         if record:
             ctx._connect(args, data, needs, out, result)
         if forward_ad_state.levels:
-            from .autograd.forward_ad import propagate_tangent
-
             propagate_tangent(cls, ctx, args, out)
         return out
 
@@ -433,6 +427,4 @@ def modified_message(array, source):
 
 
 def _legacy_name(array):
-    from .dtypes import from_numpy_dtype
-
     return from_numpy_dtype(array.dtype).legacy_name

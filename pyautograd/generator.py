@@ -17,6 +17,8 @@ import os
 
 import numpy as np
 
+from .tensor import Tensor
+
 DEFAULT_SEED = 67280421310721  # what a fresh ``torch.Generator()`` starts from
 _MASK_32 = 0xFFFFFFFF
 _MASK_64 = 0xFFFFFFFFFFFFFFFF
@@ -118,8 +120,6 @@ class Generator:
     # ---- state ----------------------------------------------------------------------------
     def get_state(self):
         """The whole state as a uint8 tensor in PyTorch's byte layout (5056 bytes)."""
-        from .tensor import Tensor
-
         inner = self._bits.state["state"]
         record = np.zeros((), _STATE_LAYOUT)
         record["initial_seed"] = self._initial_seed

@@ -10,10 +10,10 @@ import operator
 
 import numpy as np
 
-from .autograd.forward_ad import _set_tangent
-from .function import AccumulateGrad, forward_ad_state
+from .function import AccumulateGrad
 from .grad_mode import state as grad_mode
 from .ops.common import shape_of
+from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -62,7 +62,7 @@ def has_tangent(self, args):
 
 
 def _keep_tangent(self, result):
-    _set_tangent(self, result._tangent)
+    set_tangent(self, result._tangent)
 
 
 def _fits(data, other):

@@ -5,8 +5,7 @@ import numbers
 
 import numpy as np
 
-from . import accumulate_hooks, devices, dtypes, storage
-from .function import forward_ad_state
+from . import accumulate_hooks, devices, dtypes, engine, storage
 from .grad_mode import state as grad_mode
 from .in_place import (
     VIEW_OF_LEAF_INPLACE,
@@ -32,6 +31,7 @@ from .ops import (
     unary,
 )
 from .ops.common import as_tensor_arg
+from .tangents import forward_ad_state
 from .tensor import Tensor
 
 
@@ -397,7 +397,13 @@ def _bool_op(numpy_op):
     )
 
 
+def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """``tensor.backward()``: the gradient of this tensor w.r.t. the graph leaves (engine.py)."""
+    engine.backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
+
+
 def install():
+    Tensor.backward = backward
     for name, func in {**_METHODS, **unary.methods()}.items():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:

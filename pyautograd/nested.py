@@ -10,6 +10,8 @@ import numbers
 
 import numpy as np
 
+from .tensor import Tensor
+
 
 def _is_sequence(x):
     return isinstance(x, (list, tuple))
@@ -32,8 +34,6 @@ def reject(data):
 
 
 def _check_scalars(x):
-    from .tensor import Tensor
-
     if _is_sequence(x):
         for item in x:
             _check_scalars(item)

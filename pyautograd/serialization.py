@@ -16,6 +16,7 @@ from collections import OrderedDict, defaultdict
 import numpy as np
 
 from . import devices
+from .nn.parameter import Parameter
 from .tensor import Tensor
 
 _FORMAT = "pyautograd-archive-1"
@@ -47,8 +48,6 @@ class _Writer:
         return name
 
     def node(self, obj):
-        from .nn.parameter import Parameter
-
         if isinstance(obj, Tensor):
             return {
                 "tensor": self.array(obj._data),
@@ -82,8 +81,6 @@ class _Reader:
             return np.load(io.BytesIO(f.read()), allow_pickle=False)
 
     def node(self, node):
-        from .nn.parameter import Parameter
-
         if "tensor" in node:
             key = (node["tensor"], node["parameter"], node["requires_grad"])
             if key not in self.tensors:

@@ -3,7 +3,8 @@
 A tensor is a *leaf* when nobody computed it (``grad_fn is None``): leaves that require
 grad collect their gradient in ``.grad``. A tensor computed by a recorded operation keeps
 that operation's graph node in ``grad_fn``; following ``grad_fn.next_functions`` walks
-the graph back to the leaves. Operators and most methods are attached in ``methods.py``.
+the graph back to the leaves. Operators, most methods and ``backward`` (which needs the
+engine, and the engine needs this module) are attached in ``methods.py``.
 """
 
 import warnings
@@ -13,6 +14,7 @@ import numpy as np
 
 from . import dtypes
 from .devices import CPU
+from .printing import tensor_repr
 
 
 class Size(tuple):
@@ -227,11 +229,6 @@ class Tensor:
     def data(self, value):
         self._data = value._data if isinstance(value, Tensor) else np.asarray(value)
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Compute the gradient of this tensor w.r.t. the graph leaves (see engine.py)."""
-        run = _engine_backward or _import_engine_backward()
-        run((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
-
     def _bump_version(self):
         """Record an in-place change of this tensor's memory (seen by its views too), so a
         backward that saved the old values refuses to run instead of using the new ones."""
@@ -330,8 +327,6 @@ class Tensor:
         return id(self)
 
     def __repr__(self):
-        from .printing import tensor_repr
-
         return tensor_repr(self)
 
     def __str__(self):
@@ -351,17 +346,6 @@ class Tensor:
         t.name = self.name
         memo[id(self)] = t
         return t
-
-
-_engine_backward = None  # engine.backward, imported on first use (the engine imports this module)
-
-
-def _import_engine_backward():
-    global _engine_backward
-    from .engine import backward
-
-    _engine_backward = backward
-    return backward
 
 
 def _init(t, data, requires_grad, grad_fn):

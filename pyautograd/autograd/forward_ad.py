@@ -7,20 +7,18 @@ no graph is kept and nothing runs backward. One pass gives one column of the Jac
 (d outputs / d direction), which is why forward mode suits functions with few inputs.
 
 The tangents ride on the tensors (``t._tangent``); ``Function.apply`` calls
-``propagate_tangent`` while a level is open. Leaving the level clears every tangent.
+``tangents.propagate_tangent`` while a level is open. Leaving the level clears every tangent.
 """
 
-import weakref
 from collections import namedtuple
 
 import numpy as np
 
-from ..function import Function, forward_ad_state
+from ..function import Function
+from ..tangents import clear_tangents, forward_ad_state, set_tangent
 from ..tensor import Tensor
 
 UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
-
-_dual_tensors = []  # weakrefs to every tensor given a tangent in the open level
 
 
 class dual_level:
@@ -34,11 +32,7 @@ class dual_level:
 
     def __exit__(self, *exc):
         forward_ad_state.levels = 0
-        for ref in _dual_tensors:
-            t = ref()
-            if t is not None:
-                t._tangent = None
-        _dual_tensors.clear()
+        clear_tangents()
         return False
 
 
@@ -90,7 +84,7 @@ def make_dual(tensor, tangent, level=None):
     finally:
         forward_ad_state.levels = levels
     dual._vc = tensor._vc
-    _set_tangent(dual, Tensor._make(np.asarray(tangent._data, dtype=tensor._data.dtype)))
+    set_tangent(dual, Tensor._make(np.asarray(tangent._data, dtype=tensor._data.dtype)))
     return dual
 
 
@@ -103,40 +97,6 @@ def unpack_dual(tensor, level=None):
         forward_ad_state.levels = levels
     primal._vc = tensor._vc
     return UnpackedDualTensor(primal, tensor._tangent)
-
-
-def _set_tangent(tensor, tangent):
-    tensor._tangent = tangent
-    _dual_tensors.append(weakref.ref(tensor))
-
-
-def propagate_tangent(cls, ctx, args, out):
-    """Give ``out`` the tangent ``J @ (input tangents)`` using ``cls.jvp``.
-
-    Called by ``Function.apply`` after the forward ran. Inputs without a tangent count as
-    constants (tangent zero); when no input has a tangent there is nothing to do.
-    """
-    n_inputs = len(args) - cls.n_options
-    tangents = [a._tangent if isinstance(a, Tensor) else None for a in args[:n_inputs]]
-    if all(t is None for t in tangents) or out._data.dtype.kind != "f":
-        return
-    jvp = getattr(cls, "jvp", None)
-    if jvp is None:
-        raise NotImplementedError(
-            f"Trying to use forward AD with {cls.__name__} that does not "
-            "support it because it has not been implemented yet."
-        )
-    ctx.options = args[n_inputs:]
-    arrays = [np.zeros_like(_data(a)) if t is None else t._data for a, t in zip(args, tangents)]
-    result = np.asarray(jvp(ctx, *arrays))
-    if result.shape != out._data.shape:
-        result = np.broadcast_to(result, out._data.shape)
-    _set_tangent(out, Tensor._make(np.array(result, dtype=out._data.dtype)))
-    ctx._out_tangent = out._tangent  # a backward that reuses the saved output needs it too
-
-
-def _data(x):
-    return x._data if isinstance(x, Tensor) else np.asarray(x, dtype=float)
 
 
 __all__ = [

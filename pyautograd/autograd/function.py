@@ -30,6 +30,7 @@ from .. import function as _function
 from ..grad_mode import no_grad
 from ..grad_mode import state as _grad_mode
 from ..ops.common import sum_to
+from ..tangents import set_tangent
 from ..tensor import Tensor
 
 __all__ = ["Function", "once_differentiable"]
@@ -170,8 +171,6 @@ def _checked_grad(name, index, grad, meta, graph):
 
 def _propagate_tangent(cls, ctx, args, outputs):
     """Forward AD through a learner's Function: ``jvp(ctx, *input_tangents)`` on tensors."""
-    from .forward_ad import _set_tangent
-
     tangents = [a._tangent if isinstance(a, Tensor) else None for a in args]
     if all(t is None for t in tangents):
         return
@@ -185,7 +184,7 @@ def _propagate_tangent(cls, ctx, args, outputs):
         result = jvp.__func__(ctx, *(z if t is None else t for t, z in zip(tangents, zeros)))
     for out, tangent in zip(outputs, result if isinstance(result, tuple) else (result,)):
         if isinstance(out, Tensor) and tangent is not None:
-            _set_tangent(out, Tensor._make(np.array(tangent._data, dtype=out._data.dtype)))
+            set_tangent(out, Tensor._make(np.array(tangent._data, dtype=out._data.dtype)))
 
 
 # ---- once_differentiable ---------------------------------------------------------------------

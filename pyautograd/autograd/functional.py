@@ -18,6 +18,8 @@ import numpy as np
 
 from .. import engine
 from ..grad_mode import enable_grad
+from ..ops.shape import stack
+from ..tangents import set_tangent
 from ..tensor import Tensor
 from . import forward_ad
 
@@ -226,8 +228,6 @@ def _jacobian_reverse(func, inputs, create_graph, strict):
 
 def _stack_rows(rows, out_shape, in_shape, like):
     """Rows d out[k] / d x (k over output elements) -> a tensor of shape out_shape + in_shape."""
-    from ..ops.shape import stack
-
     shape = tuple(out_shape) + tuple(in_shape)
     if not rows:
         return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
@@ -302,7 +302,7 @@ def hessian(
             for d in duals:
                 leaf = Tensor._make(d._data, True)
                 if d._tangent is not None:
-                    forward_ad._set_tangent(leaf, d._tangent)
+                    set_tangent(leaf, d._tangent)
                 leaves.append(leaf)
             return gradient(*leaves)
 

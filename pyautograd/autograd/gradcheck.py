@@ -15,7 +15,9 @@ import numpy as np
 
 from .. import engine
 from ..grad_mode import enable_grad
+from ..random_tensors import uniform_
 from ..tensor import Tensor
+from . import forward_ad
 
 
 class GradcheckError(RuntimeError):
@@ -89,8 +91,6 @@ def gradgradcheck(
     """
     inputs = _as_tuple(inputs)
     if grad_outputs is None:
-        from ..random_tensors import uniform_
-
         with enable_grad():
             outputs = _differentiable(func(*inputs))
         grad_outputs = tuple(
@@ -167,8 +167,6 @@ def _analytical_jacobian(outputs, xs):
 
 def _forward_jacobian(func, inputs, wanted, outputs):
     """One forward-mode sweep per input element; rows = input elements."""
-    from . import forward_ad
-
     result = []
     for i in wanted:
         x = inputs[i]

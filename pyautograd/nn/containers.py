@@ -3,7 +3,7 @@ print nested) without deciding how they are called; ``forward`` is the user's.""
 
 from collections import OrderedDict
 
-from .module import Module
+from .module import Module, _indent
 
 
 class ModuleList(Module):
@@ -73,8 +73,6 @@ class ModuleList(Module):
         """Runs of identical modules print once, as ``(0-2): 3 x Linear(...)`` (PyTorch)."""
         if not self._modules:
             return "ModuleList()"
-        from .module import _indent
-
         reprs = [repr(m) for m in self._modules.values()]
         lines, start = [], 0
         for i in range(1, len(reprs) + 1):

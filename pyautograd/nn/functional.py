@@ -19,6 +19,7 @@ from ..ops.norm import vector_norm
 from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu  # noqa: F401 (re-exported)
+from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
 from .sparse import embedding, one_hot  # noqa: F401
@@ -128,40 +129,6 @@ def linear(input, weight, bias=None):
 
 
 # ---- losses ---------------------------------------------------------------------------------------
-_REDUCTIONS = ("none", "mean", "sum")
-
-
-def _check_reduction(reduction):
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-
-
-def _reduce(values, reduction):
-    if reduction == "none":
-        return values
-    if reduction == "sum":
-        return np.sum(values)
-    if type(values) is np.ndarray and values.dtype.char in "fd":  # np.mean's own two steps, the same
-        return np.add.reduce(values, axis=None) / values.size  # bits, without its Python wrapper
-    return np.mean(values)
-
-
-def _scale(g, count, reduction):
-    """The upstream gradient spread over the elements: 1/count of it each for a mean."""
-    return g / count if reduction == "mean" else g
-
-
-def _warn_size(input, target):
-    if target._data.shape != input._data.shape:
-        warnings.warn(
-            f"Using a target size ({target.shape!r}) that is different to the input size "
-            f"({input.shape!r}). This will likely lead to incorrect results due to "
-            "broadcasting. Please ensure they have the same size.",
-            UserWarning,
-            stacklevel=3,
-        )
-
-
 class MseLoss(Function):
     """mean((input - target)^2); d/d input = 2 (input - target) / n."""
 
@@ -174,13 +141,13 @@ class MseLoss(Function):
         ctx.reduction = reduction
         diff = a - t
         ctx.count = diff.size
-        return np.asarray(_reduce(diff * diff, reduction), dtype=np.result_type(a, t))
+        return np.asarray(reduce_loss(diff * diff, reduction), dtype=np.result_type(a, t))
 
     @staticmethod
     def backward(ctx, g):
         a, t = ctx.saved_tensors
         need_a, need_t = ctx.needs_input_grad
-        grad = 2 * (a - t) * _scale(g, ctx.count, ctx.reduction)
+        grad = 2 * (a - t) * scale_loss_grad(g, ctx.count, ctx.reduction)
         return (
             (sum_like(grad, a) if need_a else None),
             (sum_like(-grad, t) if need_t else None),
@@ -190,12 +157,12 @@ class MseLoss(Function):
     @staticmethod
     def jvp(ctx, ta, tt):
         a, t = ctx.saved_tensors
-        return _reduce(2 * (a - t) * (ta - tt), ctx.reduction)
+        return reduce_loss(2 * (a - t) * (ta - tt), ctx.reduction)
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    _check_reduction(reduction)
-    _warn_size(input, target)
+    check_reduction(reduction)
+    warn_size(input, target)
     return MseLoss.apply(input, target, reduction)
 
 
@@ -226,13 +193,13 @@ class BinaryCrossEntropy(Function):
         ctx.weight, ctx.reduction, ctx.count = weight, reduction, np.size(p)
         with np.errstate(divide="ignore"):
             loss = -(y * np.maximum(np.log(p), -100) + (1 - y) * np.maximum(np.log(1 - p), -100))
-        return np.asarray(_reduce(loss * weight, reduction), dtype=p.dtype)
+        return np.asarray(reduce_loss(loss * weight, reduction), dtype=p.dtype)
 
     @staticmethod
     def backward(ctx, g):
         p, y = ctx.saved_tensors
         need_p, need_y = ctx.needs_input_grad
-        g = _scale(g, ctx.count, ctx.reduction) * ctx.weight
+        g = scale_loss_grad(g, ctx.count, ctx.reduction) * ctx.weight
         gp = g * (p - y) / _clamp_min((1 - p) * p, _BCE_EPSILON) if need_p else None
         gy = g * (_clamp_min(log(1 - p), -100) - _clamp_min(log(p), -100)) if need_y else None
         return gp, gy, None, None
@@ -244,11 +211,11 @@ class BinaryCrossEntropy(Function):
             d = tp * (p - y) / np.maximum((1 - p) * p, _BCE_EPSILON) + ty * (
                 np.maximum(np.log(1 - p), -100) - np.maximum(np.log(p), -100)
             )
-        return _reduce(d * ctx.weight, ctx.reduction)
+        return reduce_loss(d * ctx.weight, ctx.reduction)
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
-    _check_reduction(reduction)
+    check_reduction(reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(
             f"Using a target size ({target.shape!r}) that is different to the input size "
@@ -270,14 +237,14 @@ class BinaryCrossEntropyWithLogits(Function):
         ctx.weight, ctx.pos_weight, ctx.reduction, ctx.count = weight, pos_weight, reduction, np.size(x)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)  # log(1 + e^-x)
         loss = (1 - y) * x + (1 + (pos_weight - 1) * y) * softplus_neg
-        return np.asarray(_reduce(loss * weight, reduction), dtype=x.dtype)
+        return np.asarray(reduce_loss(loss * weight, reduction), dtype=x.dtype)
 
     @staticmethod
     def backward(ctx, g):
         x, y = ctx.saved_tensors
         need_x, need_y = ctx.needs_input_grad
         pw = ctx.pos_weight
-        g = _scale(g, ctx.count, ctx.reduction) * ctx.weight
+        g = scale_loss_grad(g, ctx.count, ctx.reduction) * ctx.weight
         gx = g * ((1 - y) - (1 + (pw - 1) * y) * (1 - _sigmoid(x))) if need_x else None
         gy = None
         if need_y:
@@ -291,7 +258,7 @@ class BinaryCrossEntropyWithLogits(Function):
         sig = elementwise.sigmoid_values(x)
         softplus_neg = np.log1p(np.exp(-np.abs(x))) + np.maximum(-x, 0)
         d = tx * ((1 - y) - (1 + (pw - 1) * y) * (1 - sig)) + ty * (-x + (pw - 1) * softplus_neg)
-        return _reduce(d * ctx.weight, ctx.reduction)
+        return reduce_loss(d * ctx.weight, ctx.reduction)
 
 
 def _abs(x):
@@ -301,7 +268,7 @@ def _abs(x):
 def binary_cross_entropy_with_logits(
     input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
 ):
-    _check_reduction(reduction)
+    check_reduction(reduction)
     if tuple(target.shape) != tuple(input.shape):
         raise ValueError(f"Target size ({target.shape!r}) must be the same as input size ({input.shape!r})")
     return BinaryCrossEntropyWithLogits.apply(
@@ -372,7 +339,7 @@ def _check_class_indices(target):
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
-    _check_reduction(reduction)
+    check_reduction(reduction)
     if input.dim() not in (1, 2):
         raise ValueError(f"Expected 1D or 2D input (got {input.dim()}D input)")
     if target.dim() > 1:  # an (N, 1) target would broadcast into a wrong loss
@@ -399,7 +366,7 @@ def cross_entropy(
 ):
     """log_softmax then nll_loss (class indices), or -sum(p * log_softmax) (class probabilities).
     log_softmax subtracts the row maximum first, so large logits do not overflow."""
-    _check_reduction(reduction)
+    check_reduction(reduction)
     class_dim = 1 if input.dim() >= 2 else 0
     probabilities = tuple(target.shape) == tuple(input.shape)
     if probabilities and not target.is_floating_point():

@@ -7,7 +7,9 @@ about ``1/sqrt(n)`` keep the outputs' scale the same from layer to layer.
 import math
 import warnings
 
+from ..creation import empty_like
 from ..grad_mode import no_grad
+from ..ops.index import where
 
 
 def calculate_gain(nonlinearity, param=None):
@@ -129,8 +131,6 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
     when [a, b] holds more than 30% of the mass, whole fresh normal tensors replace the
     entries that fell outside until none is left; otherwise uniform proposals in [a, b] are
     kept with probability pdf / peak pdf (a log-uniform test), redrawn where refused."""
-    from .. import empty_like, where
-
     if (mean < a - 2 * std) or (mean > b + 2 * std):
         warnings.warn(
             "mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "

@@ -5,8 +5,11 @@ from collections import OrderedDict, namedtuple
 
 import numpy as np
 
+from .. import dtypes
+from ..devices import check, is_device
 from ..function import clear_grads
-from ..tensor import Tensor
+from ..tensor import RemovableHandle, Tensor
+from .hooks import call_with_hooks
 from .parameter import Parameter
 
 
@@ -36,8 +39,6 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         if self._forward_pre_hooks or self._forward_hooks or self._backward_hooks:
-            from .hooks import call_with_hooks
-
             return call_with_hooks(self, args, kwargs)
         return self.forward(*args, **kwargs)
 
@@ -48,16 +49,12 @@ class Module:
 
     def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
         """``hook(module, args)`` before forward; it may return new args."""
-        from ..tensor import RemovableHandle
-
         hooks = self._hook_list("_forward_pre_hooks")
         hooks.insert(0, hook) if prepend else hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
     def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
         """``hook(module, args, output)`` after forward; it may return a new output."""
-        from ..tensor import RemovableHandle
-
         hooks = self._hook_list("_forward_hooks")
         hooks.insert(0, hook) if prepend else hooks.append(hook)
         return RemovableHandle(hooks, hook)
@@ -65,8 +62,6 @@ class Module:
     def register_full_backward_hook(self, hook, prepend=False):
         """``hook(module, grad_input, grad_output)`` once the gradients with respect to the
         module's inputs are computed; it may return new grad_input."""
-        from ..tensor import RemovableHandle
-
         hooks = self._hook_list("_backward_hooks")
         hooks.insert(0, hook) if prepend else hooks.append(hook)
         return RemovableHandle(hooks, hook)
@@ -262,9 +257,6 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        from .. import dtypes
-        from ..devices import check, is_device
-
         for target in [kwargs.get("device"), *(a for a in args if is_device(a))]:
             check(target)
         dtype = kwargs.get("dtype") or next((a for a in args if isinstance(a, dtypes.dtype)), None)
@@ -274,13 +266,9 @@ class Module:
         return self._apply_to_tensors(lambda a: a.astype(target) if a.dtype.kind == "f" else a)
 
     def double(self):
-        from .. import dtypes
-
         return self.to(dtypes.float64)
 
     def float(self):
-        from .. import dtypes
-
         return self.to(dtypes.float32)
 
     def cpu(self):

@@ -1,5 +1,6 @@
 """Parameter: a tensor that a Module treats as one of its learnable weights."""
 
+from ..creation import empty
 from ..tensor import Tensor, _init
 
 
@@ -10,8 +11,6 @@ class Parameter(Tensor):
     __slots__ = ()
 
     def __new__(cls, data=None, requires_grad=True):
-        from ..creation import empty
-
         data = empty(0) if data is None else data
         p = object.__new__(cls)
         _init(p, data._data, False, None)

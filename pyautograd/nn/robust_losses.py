@@ -6,6 +6,7 @@ import numpy as np
 
 from ..function import Function
 from ..ops.common import data_of, sign
+from .loss_reduction import check_reduction, warn_size
 
 
 def _reduction_scale(g, count, reduction):
@@ -82,10 +83,8 @@ class Huber(_Piecewise):
 
 
 def _check(input, target, reduction):
-    from .functional import _check_reduction, _warn_size
-
-    _check_reduction(reduction)
-    _warn_size(input, target)
+    check_reduction(reduction)
+    warn_size(input, target)
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):

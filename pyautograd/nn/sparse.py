@@ -4,6 +4,7 @@
 import numpy as np
 
 from .. import creation
+from ..dtypes import from_numpy_dtype
 from ..function import Function
 from ..ops.common import data_of, is_tensor
 from ..ops.index import index_put_grad
@@ -48,8 +49,6 @@ def _check_indices(indices, rows):
 
 
 def _legacy(array):
-    from ..dtypes import from_numpy_dtype
-
     return from_numpy_dtype(array.dtype).legacy_name
 
 

@@ -7,6 +7,7 @@ import string
 import numpy as np
 
 from ..function import Function
+from ..tensor import Tensor
 from .common import is_tensor
 
 _SPARE = string.ascii_uppercase
@@ -127,8 +128,6 @@ def _diagonal_mask(part, shape, dtype):
 
 
 def einsum(equation, *operands):
-    from ..tensor import Tensor
-
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     parts, out = _explicit(equation, [o._data.shape for o in operands])

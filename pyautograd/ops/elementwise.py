@@ -5,8 +5,9 @@ import operator
 
 import numpy as np
 
-from ..function import Function, forward_ad_state
+from ..function import Function
 from ..grad_mode import state as grad_mode
+from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from . import common
 from .common import (

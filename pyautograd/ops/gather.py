@@ -6,7 +6,9 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import is_tensor, normalize_dims
+from .common import broadcast_shapes, is_tensor, normalize_dims
+from .index import index_put_grad
+from .shape import cat, expand
 
 
 def _full_index(index, dim):
@@ -116,8 +118,6 @@ def _pad_to(g, shape):
     if tuple(np.shape(g)) == tuple(shape):
         return g
     if is_tensor(g):
-        from .shape import cat
-
         for axis, n in enumerate(shape):
             missing = n - g.shape[axis]
             if missing:
@@ -202,8 +202,6 @@ class IndexSelect(Function):
 
 
 def index_add_into(g, shape, dim, index):
-    from .index import index_put_grad
-
     return index_put_grad(g, shape, g.dtype if not is_tensor(g) else g._data.dtype, _axis_index(dim, index))
 
 
@@ -331,13 +329,9 @@ def masked_fill(input, mask, value):
     try:
         shape = np.broadcast_shapes(mask_data.shape, input._data.shape)
     except ValueError:
-        from .common import broadcast_shapes
-
         broadcast_shapes(input._data, mask_data)
         raise
     if shape != input._data.shape:
-        from .shape import expand
-
         input = expand(input, *shape)
     return MaskedFill.apply(input, np.broadcast_to(mask_data, shape), value)
 

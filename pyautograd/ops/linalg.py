@@ -4,7 +4,7 @@ import numpy as np
 
 from .. import dtypes
 from ..function import Function
-from .common import sum_to, swap_last
+from .common import as_tensor_arg, sum_to, swap_last
 
 
 def _check_shapes(a, b):
@@ -105,8 +105,6 @@ class VecMat(MatMul):
 
 
 def matmul(a, b):
-    from .common import as_tensor_arg
-
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
     _check_dtypes(a._data, b._data)

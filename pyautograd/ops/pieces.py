@@ -6,6 +6,7 @@ import numpy as np
 from ..function import Function
 from .common import is_tensor, normalize_dims
 from .index import Index
+from .shape import permute
 
 
 class Repeat(Function):
@@ -311,8 +312,6 @@ def diagonal(a, offset=0, dim1=0, dim2=1):
     n = a._data.ndim
     d1, d2 = normalize_dims(dim1, n)[0], normalize_dims(dim2, n)[0]
     if (d1, d2) != (n - 2, n - 1):
-        from .shape import permute
-
         a = permute(a, *[i for i in range(n) if i not in (d1, d2)], d1, d2)
     return Diagonal.apply(a, offset)
 

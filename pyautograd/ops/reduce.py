@@ -8,6 +8,7 @@ from ..function import Function
 from ..tensor import Tensor
 from . import common
 from .common import expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
+from .elementwise import maximum, minimum
 
 
 def _return_type(op):
@@ -334,15 +335,11 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
 
 @numpy_names
 def max(a, dim=None, keepdim=False, other=None):
-    from .elementwise import maximum
-
     return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
 
 
 @numpy_names
 def min(a, dim=None, keepdim=False, other=None):
-    from .elementwise import minimum
-
     return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
 
 

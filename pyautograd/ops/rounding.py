@@ -9,6 +9,7 @@ from ..function import Function
 from ..tensor import Tensor
 from . import common
 from .common import sum_to
+from .elementwise import _binary
 
 
 def _integer_divisor_check(a, b):
@@ -226,8 +227,6 @@ def _number_as_tensor(x):
 
 
 def remainder(a, b):
-    from .elementwise import _binary
-
     if not isinstance(a, Tensor):
         return _binary(RemainderReversed, _number_as_tensor(a), b)
     if isinstance(b, (int, float)) and not isinstance(b, bool):
@@ -238,15 +237,11 @@ def remainder(a, b):
 
 
 def floor_divide(a, b):
-    from .elementwise import _binary
-
     return _binary(FloorDivide, _number_as_tensor(a), b)
 
 
 def div_rounded(a, b, rounding_mode):
     """``div(a, b, rounding_mode=...)`` for "floor" and "trunc" (None is true division)."""
-    from .elementwise import _binary
-
     ops = {"floor": DivFloor, "trunc": DivTrunc}
     if rounding_mode not in ops:
         raise RuntimeError(

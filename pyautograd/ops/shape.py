@@ -5,7 +5,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes
+from .. import devices, dtypes
 from ..function import Function
 from ..tensor import Tensor
 from .common import cast_all, normalize_dims, numpy_names, result_dtype, sum_to
@@ -313,8 +313,6 @@ def to(a, *args, dtype=None, device=None, non_blocking=False, copy=False, memory
     """``.to(dtype)``, ``.to(device)``, ``.to(device, dtype)``, ``.to(other_tensor)``: a new
     tensor when the dtype changes (or ``copy=True``), else ``a`` itself. The only device is
     the CPU; asking for CUDA fails as PyTorch does without it."""
-    from .. import devices
-
     for arg in args:
         if isinstance(arg, Tensor):
             dtype = arg.dtype

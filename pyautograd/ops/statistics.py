@@ -2,8 +2,11 @@
 Each backward is written with operators and generic helpers, so it also runs on tensors
 (create_graph) and gives second derivatives."""
 
+import warnings
+
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from . import common
 from .common import expand, is_tensor, normalize_dims, numpy_names
@@ -268,8 +271,6 @@ def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 def _warn_dof(a, dims, correction, name):
     if _divisor(a._data.shape, dims, correction) <= 0:
-        import warnings
-
         warnings.warn(
             f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
             "reduction factor (input numel divided by output numel).",
@@ -307,8 +308,6 @@ def cumsum(a, dim, dtype=None):
 @numpy_names
 def logsumexp(a, dim, keepdim=False):
     if a._data.dtype.kind != "f":
-        from .. import dtypes
-
         a = a.to(dtypes.get_default_dtype())
     dims = normalize_dims(dim, a._data.ndim) if a._data.ndim else ()
     if not dims:

@@ -6,11 +6,11 @@ digits as PyTorch's."""
 import math
 import warnings
 
+from .optimizer import Optimizer
+
 
 class LRScheduler:
     def __init__(self, optimizer, last_epoch=-1):
-        from .optimizer import Optimizer
-
         if not isinstance(optimizer, Optimizer):
             raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
         self.optimizer = optimizer

@@ -9,6 +9,7 @@ from collections import defaultdict
 import numpy as np
 
 from ..function import clear_grads
+from ..grad_mode import enable_grad
 from ..tensor import Tensor
 
 
@@ -121,7 +122,5 @@ def _gradients(group, coupled_decay=True):
 def _step_closure(closure):
     if closure is None:
         return None
-    from ..grad_mode import enable_grad
-
     with enable_grad():
         return closure()
