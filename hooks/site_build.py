@@ -21,7 +21,8 @@
   Pyodide core, the NumPy wheel (or the read-time fallback), the pyautograd wheel,
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker; then draws every page's formulas with KaTeX
-  (hooks/math_prerender.py), so the browser no longer runs it.
+  (hooks/math_prerender.py), so the browser no longer runs it; last, the list of files that
+  "save the whole course for offline" keeps (hooks/offline_course.py).
 """
 
 import hashlib
@@ -33,6 +34,7 @@ from pathlib import Path
 import cells_fence
 import math_prerender
 import notebooks
+import offline_course
 import runtime_assets
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -184,3 +186,4 @@ def on_post_build(config):
     except runtime_assets.SiteBuildError as exc:
         raise PluginError(str(exc)) from None
     math_prerender.prerender_site(Path(config.site_dir), root / "node_modules" / "katex")
+    offline_course.write(Path(config.site_dir))  # last: it records the pages' final sizes

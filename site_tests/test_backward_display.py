@@ -1,6 +1,7 @@
 """The backward-pass step-through (lessonkit.show_backward) in a real browser: buttons and
 arrow keys, the text version of every step, a shared input's accumulation, dark mode and a
-375 px phone, where a wide graph scrolls inside its figure instead of widening the page."""
+375 px phone, where a wide graph scrolls inside its figure instead of widening the page; after a
+click on a button the arrow keys scroll the page, and focus never falls to <body>."""
 
 from conftest import shot, wait_cells
 
@@ -115,4 +116,25 @@ def test_dark_mode_and_phone_width(server, open_page, numpy_in_site):
     stepper.get_by_role("button", name="পরের ধাপ").click()
     assert stepper.locator(".lr-bw-counter").inner_text() == "ধাপ ২ / ৫"
     shot(page, "backward-stepper-phone-dark", full_page=False)
+    assert not s.errors, s.errors
+
+
+def test_after_a_click_arrow_keys_scroll_and_focus_stays_on_a_button(server, open_page, numpy_in_site):
+    s, page, stepper = _open_stepper(open_page, server)
+    counter = stepper.locator(".lr-bw-counter")
+    next_button = stepper.get_by_role("button", name="পরের ধাপ")
+    next_button.click()
+    assert counter.inner_text() == "ধাপ ২ / ৫"
+    # focus is on the button, not the step-through: the arrow keys are the page's again
+    for key in ("ArrowDown", "ArrowUp", "ArrowRight", "ArrowLeft"):
+        page.keyboard.press(key)
+        assert counter.inner_text() == "ধাপ ২ / ৫", key
+    for _ in range(3):
+        next_button.click()
+    assert counter.inner_text() == "ধাপ ৫ / ৫"
+    assert next_button.is_disabled()
+    # the disabled button cannot keep focus; it goes to the other one, not to <body>
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "আগের ধাপ"
+    page.keyboard.press("Enter")
+    assert counter.inner_text() == "ধাপ ৪ / ৫"
     assert not s.errors, s.errors

@@ -3,7 +3,8 @@
 Graphviz lays graphs out in a worker of its own, ended when a layout takes too long, and a
 graph over the node budget is not laid out at all: the reader gets a Bengali note with the
 graph's size and what it is mostly made of. ``s = s + x`` 200 times made a graph whose
-layout held the page's main thread for more than ten minutes.
+layout held the page's main thread for more than ten minutes. A layout still running shows
+a Stop, which ends Graphviz's worker at once.
 """
 
 from __future__ import annotations
@@ -46,6 +47,49 @@ def test_a_200_step_graph_leaves_the_page_responsive_and_says_why_it_is_not_draw
         note = cell(page, 0).locator(".lr-out-display-dot").inner_text()
         assert outcome.evaluate("el => el.dataset.role") == "graph-too-big", note
         assert "২০২টি নোড" in note and "AddBackward0" in note and "২০০" in note, note
+        assert not session.errors, session.errors
+    finally:
+        session.close()
+
+
+def chain(steps):
+    return LONG_CHAIN.replace("range(200)", f"range({steps})")
+
+
+def test_stop_ends_a_running_layout_and_the_next_graph_draws(
+    browser, server, offline_fallback, numpy_in_site
+):
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    page = session.page
+    graph_workers = []
+    page.on(
+        "worker", lambda w: "graph-worker" in w.url and graph_workers.append({"worker": w, "closed": False})
+    )
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        page.evaluate("window.lessonRunner.ready()")
+        set_code(page, 0, chain(130))  # under the node budget: Graphviz takes many seconds
+        page.evaluate("window.lessonRunner.run(0)")
+        figure = cell(page, 0).locator(".lr-out-display-dot")
+        stop = figure.locator("[data-role=graph-stop]")
+        stop.wait_for()
+        assert "সাজাচ্ছে" in figure.inner_text()
+        running = graph_workers[-1]
+        running["worker"].on("close", lambda _: running.update(closed=True))
+        stop.click()
+        figure.locator("[data-role=graph-stopped]").wait_for()
+        assert "থামানো হয়েছে" in figure.inner_text()
+        assert figure.locator("svg").count() == 0
+        for _ in range(100):  # the worker that was laying it out is ended
+            if running["closed"]:
+                break
+            page.wait_for_timeout(100)
+        assert running["closed"], "Stop left Graphviz's worker running"
+        # a small graph draws next, in a new worker
+        set_code(page, 0, chain(3))
+        page.evaluate("window.lessonRunner.run(0)")
+        figure.locator("svg").wait_for()
         assert not session.errors, session.errors
     finally:
         session.close()

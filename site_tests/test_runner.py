@@ -281,11 +281,11 @@ def test_instant_navigation_rescans_cells(booted, server, numpy_in_site):
     wait_cells(page)
     assert page.evaluate("document.querySelectorAll('[data-cell=\"0\"]').length") == 1
     assert page.evaluate("window.lessonRunner.cells") == page.locator(".lr-cell").count()
-    # a fresh page: running cell 1 first warns that cell 0 never ran
-    page.evaluate("window.lessonRunner.run(1)")
-    notice = cell(page, 1).locator('[data-role="notice"]')
-    assert "এখনও চালানো হয়নি" in notice.inner_text()
-    assert cell(page, 1).locator('[data-role="run-above"]').is_visible()
+    # a fresh page: cell 2 needs the x that cell 1 makes, and says which cell that is
+    page.evaluate("window.lessonRunner.run(2)")
+    notice = cell(page, 2).locator('[data-role="notice"]')
+    assert "এখনও চালানো হয়নি" in notice.inner_text() and "সেল ২-এ" in notice.inner_text()
+    assert cell(page, 2).locator('[data-role="run-above"]').is_visible()
     result = page.evaluate("window.lessonRunner.run(0)")
     assert result["error"] is None, result
     # a fresh namespace per page: the playground's names are gone

@@ -1,4 +1,4 @@
-"""Two tabs of one lesson in one browser: neither loses the other's edits."""
+"""Two and three tabs of one lesson in one browser: none loses another's edits, the newest wins."""
 
 from conftest import cell, set_code, wait_cells
 
@@ -93,3 +93,53 @@ def test_open_tabs_show_each_others_edits_and_the_newest_wins(server, open_page)
     a.reload()
     wait_cells(a)
     assert editor_text(a, 1) == original
+
+
+def wait_editor(page, index, text):
+    page.wait_for_function(
+        """([i, t]) => document.querySelector(`[data-cell="${i}"] .cm-content`)?.innerText.includes(t)""",
+        arg=[index, text],
+        timeout=10000,
+    )
+
+
+def test_three_tabs_keep_the_newest_edit_of_each_cell_and_drop_none(server, open_page):
+    s = open_page(server.url + "playground/")
+    a = s.page
+    wait_cells(a)
+    b = s.context.new_page()
+    c = s.context.new_page()
+    for tab in (b, c):
+        tab.goto(server.url + "playground/")
+        wait_cells(tab)
+    # B and C type into the same cell, C last: every tab ends on C's edit
+    set_code(b, 1, "print('খ-এর সম্পাদনা')")
+    set_code(c, 1, "print('গ-এর সম্পাদনা')")
+    for tab in (a, b, c):
+        wait_editor(tab, 1, "গ-এর সম্পাদনা")
+    wait_stored(a, 1, "গ-এর")
+    # B's typed edit is not dropped silently: B says so, and it is one Ctrl+Z away
+    assert "ট্যাবে" in cell(b, 1).locator('[data-role="notice"]').inner_text()
+    cell(b, 1).locator(".cm-content").click()
+    b.keyboard.press("Control+z")
+    assert "খ-এর সম্পাদনা" in editor_text(b, 1)
+    # taking it back is the reader's newest change: the other two tabs follow
+    for tab in (a, c):
+        wait_editor(tab, 1, "খ-এর সম্পাদনা")
+    # edits of different cells in different tabs are all kept, and every tab shows them
+    set_code(a, 2, "print('ক-এর সম্পাদনা')")
+    set_code(c, 3, "print('গ-এর দ্বিতীয় সম্পাদনা')")
+    for tab in (a, b, c):
+        wait_editor(tab, 2, "ক-এর সম্পাদনা")
+        wait_editor(tab, 3, "গ-এর দ্বিতীয়")
+    # closing the other two (they go through pagehide) brings no older code back
+    c.close(run_before_unload=True)
+    b.close(run_before_unload=True)
+    assert "খ-এর সম্পাদনা" in saved_code(a, 1)
+    assert "ক-এর সম্পাদনা" in saved_code(a, 2)
+    assert "গ-এর দ্বিতীয়" in saved_code(a, 3)
+    a.reload()
+    wait_cells(a)
+    assert "খ-এর সম্পাদনা" in editor_text(a, 1)
+    assert "ক-এর সম্পাদনা" in editor_text(a, 2)
+    assert "গ-এর দ্বিতীয়" in editor_text(a, 3)

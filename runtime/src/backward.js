@@ -104,13 +104,20 @@ export async function renderBackward(message, holder) {
     box.dataset.step = String(index);
     for (const [i, li] of [...list.children].entries())
       li.classList.toggle("lr-bw-item-current", i === index);
+    const lost = document.activeElement;
     prev.disabled = index === 0;
     next.disabled = index === steps.length - 1;
+    // a button that becomes disabled drops focus to <body>: hand it to the other button
+    if (lost === prev && prev.disabled) next.focus();
+    else if (lost === next && next.disabled) prev.focus();
     parts.get(steps[index].node)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   };
   prev.addEventListener("click", () => show(current - 1));
   next.addEventListener("click", () => show(current + 1));
   box.addEventListener("keydown", (event) => {
+    // the keys step only while the step-through itself has focus; on its buttons they
+    // scroll the page as anywhere else
+    if (event.target !== box) return;
     let target = null;
     if (KEYS_NEXT.has(event.key)) target = current + 1;
     else if (KEYS_PREV.has(event.key)) target = current - 1;

@@ -4,8 +4,12 @@
 import { createEditor, replaceText } from "./editor.js";
 import { OutputView } from "./output.js";
 import { forgetShareLink, MAX_LINK_CHARS, ShareError, shareURL } from "./share.js";
+import { lineDiff } from "./line-diff.js";
 import { saveEdit } from "./storage.js";
 import { bn, t } from "./strings.js";
+
+/** A cell that checks an exercise: lessonkit's check("N.k", ...) prints the verdict. */
+const EXERCISE_CHECK = /(^|[^\w.])check\s*\(\s*["']\d/m;
 
 /** A toolbar button: its symbol is decoration (aria-hidden), its name is the Bengali word. */
 function button(role, symbol, label, title) {
@@ -93,6 +97,14 @@ export class Cell {
     const editorBox = document.createElement("div");
     editorBox.className = "lr-editor";
     editorBox.dataset.role = "editor";
+    // the editor keeps Tab for indenting: while it has focus, the way out is written under it
+    const keysHint = document.createElement("p");
+    keysHint.className = "lr-keys-hint";
+    keysHint.dataset.role = "keys-hint";
+    keysHint.textContent = t.keysHint;
+    keysHint.hidden = true;
+    keysHint.setAttribute("aria-hidden", "true"); // the editor's label says the same to a screen reader
+    this.keysHint = keysHint;
     this.noticeEl = document.createElement("div");
     this.noticeEl.className = "lr-notice";
     this.noticeEl.dataset.role = "notice";
@@ -141,7 +153,13 @@ export class Cell {
       this.makeEditor(); // off the page first (makeEditor says why)
       el.append(bar, editorBox);
     }
-    el.append(this.noticeEl, this.output.el);
+    el.append(this.keysHint, this.noticeEl, this.output.el);
+    el.addEventListener("focusin", (event) => {
+      if (event.target instanceof Element && event.target.closest(".cm-editor")) this.keysHint.hidden = false;
+    });
+    el.addEventListener("focusout", (event) => {
+      if (event.target instanceof Element && event.target.closest(".cm-editor")) this.keysHint.hidden = true;
+    });
     this.parts = null;
     if (this.edited) this.attachEditor();
     this.setState("idle");
@@ -404,6 +422,27 @@ export class Cell {
   showMatch(matches) {
     if (matches === null || matches === undefined) return;
     this.el.dataset.matchesExpected = matches ? "true" : "false";
-    if (matches) this.output.notice(t.matchesExpected, "ok");
+    // an exercise's verdict is check()'s own line: a second one here would contradict it
+    // (the expected block of an exercise is what a wrong or missing answer prints)
+    if (EXERCISE_CHECK.test(this.code)) return;
+    if (matches) {
+      this.output.notice(t.matchesExpected, "ok");
+      return;
+    }
+    // what differs, line by line: the expected line (−) and what was printed instead (+)
+    const { lines, more } = lineDiff(this.expectedText() || "", this.output.stdout);
+    if (!lines.length) return;
+    const box = this.output.notice(t.differsExpected, "warning");
+    box.dataset.role = "expected-diff";
+    const pre = document.createElement("pre");
+    pre.className = "lr-diff";
+    for (const [sign, line] of lines) {
+      const row = document.createElement("span");
+      row.className = sign === "-" ? "lr-diff-expected" : "lr-diff-printed";
+      row.textContent = `${sign === "-" ? t.diffExpected : t.diffPrinted} ${line}\n`;
+      pre.append(row);
+    }
+    if (more) pre.append(t.diffMore(bn(more)));
+    box.append(pre);
   }
 }

@@ -3,6 +3,7 @@
 // that worker (the next graph gets a new one). A graph of more than NODE_BUDGET nodes is not
 // laid out at all (Graphviz's layout grows much faster than the graph: 120 steps of
 // `s = s + x` took 11 s, 200 more than ten minutes); the reader gets its size and a summary.
+// The reader's Stop ends a layout at once (renderers.js shows a Stop while one runs).
 // Loaded lazily: pages that never draw a graph never download Graphviz.
 import { sanitizeSVG } from "./sanitize-svg.js";
 
@@ -52,19 +53,36 @@ function endWorker(reason) {
   }
 }
 
-/** Graphviz's result for ``dot`` ({status, output, errors}), laid out in the worker. */
-function layout(dot) {
-  const job = queue.then(
-    () =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting = { id, resolve, reject, timer: null };
-        waiting.timer = setTimeout(() => endWorker(new LayoutTooLong(LAYOUT_BUDGET_MS)), LAYOUT_BUDGET_MS);
-        graphviz().postMessage({ id, dot });
-      }),
-  );
-  queue = job.catch(() => {});
-  return job;
+/**
+ * Graphviz's result for ``dot`` ({status, output, errors}), laid out in the worker, one at a
+ * time. Aborting ``signal`` (the reader's Stop) drops a layout still waiting, and ends the
+ * worker in the middle of one already running; either rejects with LayoutCancelled.
+ */
+function layout(dot, signal) {
+  if (signal?.aborted) return Promise.reject(new LayoutCancelled());
+  return new Promise((resolve, reject) => {
+    let id = 0; // set when this layout starts
+    const cancel = () => {
+      if (id === 0) reject(new LayoutCancelled());
+      else if (waiting?.id === id) endWorker(new LayoutCancelled());
+    };
+    signal?.addEventListener("abort", cancel, { once: true });
+    const settle = (fn, next) => (value) => {
+      signal?.removeEventListener("abort", cancel);
+      fn(value);
+      next();
+    };
+    queue = queue.then(
+      () =>
+        new Promise((next) => {
+          if (signal?.aborted) return next();
+          id = nextId++;
+          waiting = { id, resolve: settle(resolve, next), reject: settle(reject, next), timer: null };
+          waiting.timer = setTimeout(() => endWorker(new LayoutTooLong(LAYOUT_BUDGET_MS)), LAYOUT_BUDGET_MS);
+          graphviz().postMessage({ id, dot });
+        }),
+    );
+  });
 }
 
 /** Load and compile Graphviz (once), ahead of the first graph when called early. */
@@ -81,6 +99,13 @@ export class GraphTooBig extends Error {
   constructor(size) {
     super(`${size.nodes} nodes`);
     this.size = size;
+  }
+}
+
+/** The reader stopped the layout: its worker was ended (or it never started). */
+export class LayoutCancelled extends Error {
+  constructor() {
+    super("layout stopped");
   }
 }
 
@@ -119,13 +144,14 @@ export function measure(dot) {
 
 /**
  * Returns ``{svg, warnings}``; throws GraphTooBig over the node budget, LayoutTooLong past
- * the time budget, DotError when the DOT text is wrong, any other error when Graphviz
- * itself could not be loaded or run.
+ * the time budget, LayoutCancelled when ``signal`` aborts, DotError when the DOT text is
+ * wrong, any other error when Graphviz itself could not be loaded or run.
+ * @param {string} dot @param {AbortSignal} [signal]
  */
-export async function renderDot(dot) {
+export async function renderDot(dot, signal) {
   const size = measure(dot);
   if (size.nodes > NODE_BUDGET) throw new GraphTooBig(size);
-  const result = await layout(dot);
+  const result = await layout(dot, signal);
   const said = (level) => result.errors.filter((e) => e.level === level).map((e) => e.message.trim());
   if (result.status !== "success") {
     const why = [...said("error"), ...said(undefined)].join("\n");

@@ -42,6 +42,7 @@ export class OutputView {
   }
 
   clear() {
+    this.stopDrawing(); // a new run: the old run's figures are no longer wanted
     this.el.replaceChildren();
     this.el.hidden = true;
     this.chars = 0;
@@ -51,6 +52,12 @@ export class OutputView {
     this.stdout = "";
     this.stderr = "";
     this.figures = new Map(); // key -> figure, for displays updated in place
+  }
+
+  /** End the drawings under way (a graph's layout in Graphviz's worker): the reader's Stop. */
+  stopDrawing() {
+    this.drawings?.abort();
+    this.drawings = new AbortController();
   }
 
   _block(kind) {
@@ -210,7 +217,7 @@ export class OutputView {
         holder.textContent = t.unknownDisplay(message.kind);
         return;
       }
-      await renderer(message, holder);
+      await renderer(message, holder, this.drawings.signal);
     } catch (err) {
       holder.textContent = t.displayFailed(String(err?.message || err));
     }

@@ -21,6 +21,7 @@ import { recordVisit } from "./progress-store.js";
 import { showProgressPage } from "./progress-page.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
 import { showSolved } from "./exercises.js";
+import { courseChanged, mountOfflineCourse } from "./offline-course.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
 
@@ -96,7 +97,14 @@ async function bootPython(panelHost = null) {
   if (panelHost !== false && !py.ready) progress.start(panelHost);
   const ready = await py.boot();
   // Python works: keep it for offline, once the runs asked for during the boot are over
-  offline = offline || afterRuns().then(() => keepForOffline(keptWithPage()).catch(() => null));
+  offline =
+    offline ||
+    afterRuns()
+      .then(() => keepForOffline(keptWithPage()).catch(() => null))
+      .then((answer) => {
+        courseChanged();
+        return answer;
+      });
   snapshotTimer = snapshotTimer || setTimeout(takeSnapshotWhenIdle, SNAPSHOT_AFTER_MS);
   progress.finish(
     ready.limited ? "limited" : "ready",
@@ -220,14 +228,47 @@ function runCell(cell) {
       runsPending -= 1;
     });
   if (cell.el.dataset.state !== "running") cell.setState("running", t.status.queued);
+  cell.pendingRun = job;
+  const over = () => {
+    if (cell.pendingRun === job) cell.pendingRun = null;
+  };
+  job.then(over, over);
   return job;
+}
+
+/** The reader's Run (button, Shift+Enter): a cell already queued or running is not queued
+ * again (each press would be one more run); the press waits for the run under way. */
+function runByReader(cell) {
+  return cell.pendingRun || runCell(cell);
+}
+
+/** Names the reader's code failed to find (NameError), as the traceback's last line says. */
+const MISSING_NAME = /^(?:NameError|UnboundLocalError): (?:name |cannot access local variable )'(\w+)'/;
+
+/** Whether ``code`` makes the name ``name`` (letters, digits, _): assigns it (also in a tuple,
+ * annotated or augmented), defines it (def, class), imports it, loops or binds with it
+ * (for, as). A reading of the text, not of Python's grammar: enough to say where a
+ * missing name most likely comes from. */
+function makesName(code, name) {
+  const defines = [
+    String.raw`^[ \t]*(?:[\w \t,()[\]*]*[ \t,([*])?${name}[ \t]*(?:[,)\]][\w \t,()[\]*]*)?(?::[^=\n]*)?(?:[-+*/@%&|^]|\/\/|\*\*|>>|<<)?=(?!=)`,
+    String.raw`^[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+${name}\b`,
+    String.raw`^[ \t]*(?:from[ \t]+\S+[ \t]+)?import[ \t][^\n#]*\b${name}\b`,
+    String.raw`^[ \t]*(?:async[ \t]+)?for[ \t][^\n]*?\b${name}\b[^\n]*?[ \t]in\b`,
+    String.raw`\bas[ \t]+${name}\b`,
+  ];
+  return defines.some((pattern) => new RegExp(pattern, "m").test(code));
+}
+
+/** The earlier cells not run yet that make ``name``: where the missing name comes from. */
+function unrunCellsNaming(cell, name) {
+  return page.cells.filter((c) => c.index < cell.index && !c.ran && makesName(c.code, name));
 }
 
 async function execute(cell, stops) {
   if (!cell.el.isConnected) return { stdout: "", stderr: "", error: null, ms: 0, skipped: true };
   const here = page;
   cell.hideNotice();
-  const missing = here.cells.filter((c) => c.index < cell.index && !c.ran).map((c) => bn(c.index + 1));
   cell.output.clear();
   try {
     if (!python?.ready) cell.setState("booting");
@@ -247,7 +288,6 @@ async function execute(cell, stops) {
     note.append(" ", retry);
     return { stdout: "", stderr: "", error: `BootError: ${String(err?.message || err)}`, ms: 0 };
   }
-  if (missing.length) cell.showNotice(t.notRunAbove(missing.join(", ")), "warning");
   if (cell.stops !== stops) {
     cell.setState("idle", t.status.cancelled);
     return CANCELLED;
@@ -302,6 +342,10 @@ async function execute(cell, stops) {
   ) {
     cell.showNotice(t.numpyFailed(python.bootProblem.message), "warning");
   }
+  // a name the cell did not find, made by an earlier cell not yet run: say which
+  const name = MISSING_NAME.exec(result.error || "")?.[1];
+  const makers = name && here === page ? unrunCellsNaming(cell, name) : [];
+  if (makers.length) cell.showNotice(t.notRunAbove(makers.map((c) => bn(c.index + 1)).join(", ")), "warning");
   if (!result.restarted) cell.showMatch(result.matchesExpected);
   return {
     stdout: cell.output.stdout,
@@ -314,6 +358,7 @@ async function execute(cell, stops) {
 
 async function stopCell(cell) {
   cell.stops += 1; // every run of this cell still in the queue is cancelled
+  cell.output.stopDrawing(); // and a graph its run is having laid out
   if (cell !== activeCell) {
     // Queued or waiting for Python to boot: take it out of the queue.
     cell.setState("idle", t.status.cancelled);
@@ -324,9 +369,30 @@ async function stopCell(cell) {
   if (python) await python.stop();
 }
 
-function runAbove(cell) {
-  const jobs = page.cells.filter((c) => c.index < cell.index).map((c) => runCell(c));
-  return Promise.all(jobs);
+/**
+ * Run the cells above ``cell`` in order, stopping at the first that fails (an error it is
+ * not meant to show, a Stop, a crash): the rest would only fail on its missing names. The
+ * cell whose button was pressed says where and why it stopped.
+ */
+async function runAbove(cell) {
+  const above = page.cells.filter((c) => c.index < cell.index);
+  const jobs = above.map((c) => runCell(c));
+  const results = [];
+  for (const [k, job] of jobs.entries()) {
+    const result = await job;
+    results.push(result);
+    const stopped = /^KeyboardInterrupt/.test(result.error || "");
+    const failed = result.crashed || (result.error && (stopped || !above[k].expectError));
+    if (!failed) continue;
+    for (const rest of above.slice(k + 1)) {
+      rest.stops += 1; // its queued run is cancelled
+      rest.setState("idle", t.status.cancelled);
+    }
+    // the reader's own Stop needs no explaining
+    if (!stopped) cell.showNotice(t.runAboveStopped(bn(above[k].index + 1)), "warning");
+    break;
+  }
+  return results;
 }
 
 /** Leave the current page: save edits, stop its run, forget its namespace. */
@@ -335,6 +401,7 @@ function leave() {
   for (const cell of page.cells) {
     if (cell.view) cell.flushSave();
     if (cell !== activeCell && cell.el.dataset.state === "running") cell.stops += 1;
+    cell.output.stopDrawing(); // no layout goes on for a page no longer shown
   }
   if (python?.running) python.stop();
   if (python) python.dropNamespace(page.ns);
@@ -348,6 +415,8 @@ function scan() {
   recordVisit(pageKey());
   showSolved();
   showProgressPage();
+  const offlineAction = document.querySelector('[data-role="offline-course"]');
+  if (offlineAction instanceof HTMLElement) mountOfflineCourse(offlineAction, siteRoot);
   const elements = [...document.querySelectorAll(".lr-cell")];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
@@ -356,7 +425,7 @@ function scan() {
     return;
   }
   const actions = {
-    run: (cell) => runCell(cell),
+    run: (cell) => runByReader(cell),
     stop: (cell) => stopCell(cell),
     runAbove: (cell) => runAbove(cell),
     storageFailed: (cell) => {

@@ -8,13 +8,33 @@ import { t } from "./strings.js";
 
 /**
  * @typedef {import("./protocol.js").DisplayMessage} DisplayMessage
- * @typedef {(message: DisplayMessage, holder: HTMLElement) => Promise<void>} Renderer
- *   draws `message` into `holder` (an empty element inside the cell's output); throws on failure
+ * @typedef {(message: DisplayMessage, holder: HTMLElement, signal?: AbortSignal) => Promise<void>} Renderer
+ *   draws `message` into `holder` (an empty element inside the cell's output); throws on failure;
+ *   `signal` aborts when the drawing is no longer wanted (Stop, a new run of the cell)
  */
 
-/** Draw DOT text; when Graphviz refuses it or cannot be loaded, say which and why.
+const BUSY_NOTE_MS = 300; // a layout still running after this shows a note with a Stop
+
+/** While Graphviz lays a graph out: a note saying so, with a Stop that ends the layout. */
+function layingOut(/** @type {AbortController} */ stop) {
+  const note = document.createElement("p");
+  note.className = "lr-figure-note";
+  note.dataset.role = "graph-laying-out";
+  note.textContent = `${t.graphLayingOut} `;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "md-button lr-graph-stop";
+  button.dataset.role = "graph-stop";
+  button.textContent = t.graphStop;
+  button.addEventListener("click", () => stop.abort());
+  note.append(button);
+  return note;
+}
+
+/** Draw DOT text; when Graphviz refuses it or cannot be loaded, say which and why. Aborting
+ * `signal` (the cell's Stop, a new run) ends the layout, as the note's own Stop does.
  * @type {Renderer} */
-async function drawGraph(message, holder) {
+async function drawGraph(message, holder, signal) {
   holder.dataset.role = "graph";
   let graph;
   try {
@@ -23,8 +43,13 @@ async function drawGraph(message, holder) {
     holder.textContent = t.graphUnavailable(String(err?.message || err));
     return;
   }
+  const stop = new AbortController();
+  const cancel = () => stop.abort();
+  signal?.addEventListener("abort", cancel, { once: true });
+  if (signal?.aborted) stop.abort();
+  const busy = setTimeout(() => holder.replaceChildren(layingOut(stop)), BUSY_NOTE_MS);
   try {
-    const { svg, warnings } = await graph.renderDot(/** @type {string} */ (message.dot));
+    const { svg, warnings } = await graph.renderDot(/** @type {string} */ (message.dot), stop.signal);
     holder.replaceChildren(svg);
     if (warnings.length) {
       const note = document.createElement("p");
@@ -39,11 +64,17 @@ async function drawGraph(message, holder) {
       const { nodes, edges, common } = err.size;
       note.dataset.role = "graph-too-big";
       note.textContent = t.graphTooBig(nodes, edges, graph.NODE_BUDGET, common);
+    } else if (err instanceof graph.LayoutCancelled) {
+      note.dataset.role = "graph-stopped";
+      note.textContent = t.graphStopped;
     } else if (err instanceof graph.LayoutTooLong) {
       note.dataset.role = "graph-too-slow";
       note.textContent = t.graphTooSlow(err.ms / 1000);
     } else note.textContent = err instanceof graph.DotError ? t.graphInvalid(why) : t.graphUnavailable(why);
     holder.replaceChildren(note);
+  } finally {
+    clearTimeout(busy);
+    signal?.removeEventListener("abort", cancel);
   }
 }
 

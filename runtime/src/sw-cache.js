@@ -16,6 +16,8 @@
 export const RUNTIME_PREFIX = "lr-runtime-";
 export const PAGES_CACHE = "lr-pages";
 export const SHA_HEADER = "x-lr-sha256";
+// on a request the page makes to keep a file itself (offline-course.js): the worker lets it pass
+export const SAVING_HEADER = "x-lr-offline-save";
 const PARALLEL_DOWNLOADS = 4;
 
 export const ISOLATION_HEADERS = Object.freeze({

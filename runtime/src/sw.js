@@ -10,6 +10,7 @@ import {
   keepPages,
   PAGES_CACHE,
   pageResponse,
+  SAVING_HEADER,
   runtimeCacheName,
   runtimeResponse,
   sitePath,
@@ -46,6 +47,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.has("range")) return;
+  if (request.headers.has(SAVING_HEADER)) return; // the page stores this one itself
   if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
   const path = sitePath(request.url, scope);
   if (path === null) return; // another origin (the NumPy fallback) or outside the site
