@@ -227,14 +227,18 @@ def run_and_wait(page, index, via="button"):
 def output_text(page, index):
     """What the cell printed, with its notices, but without the list of lines that differ
     from the page's expected block (a test that edits a cell reads what it printed)."""
-    return cell(page, index).locator('[data-role="output"]').evaluate(
-        """el => {
+    return (
+        cell(page, index)
+        .locator('[data-role="output"]')
+        .evaluate(
+            """el => {
             const diffs = [...el.querySelectorAll('[data-role="expected-diff"]')];
             diffs.forEach((d) => (d.style.display = "none"));
             const text = el.innerText;
             diffs.forEach((d) => (d.style.display = ""));
             return text;
         }"""
+        )
     )
 
 
