@@ -31,8 +31,11 @@ def test_the_editor_says_how_to_leave_it_while_it_has_focus(server, open_page):
     wait_cells(page)
     hint = cell(page, 0).locator('[data-role="keys-hint"]')
     assert not hint.is_visible()
+    height = cell(page, 0).bounding_box()["height"]
     cell(page, 0).locator(".cm-content").click()
     assert hint.is_visible()
+    # it floats: a click that takes the focus away must find the page where it was
+    assert cell(page, 0).bounding_box()["height"] == height
     text = hint.inner_text()
     assert "Esc" in text and "Tab" in text, text
     page.keyboard.press("Escape")
