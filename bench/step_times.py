@@ -203,7 +203,7 @@ def main(argv=None):
         f"CPython and the page; headless Chromium, Pyodide from the site's build, the playground's "
         f"first cell; CPython {platform.python_version()}, numpy {numpy.__version__}, BLAS on one "
         f"thread; load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} on {os.cpu_count()} "
-        f"logical cores, {platform.machine()}). Median time per step; \"page / CPython\" is how many "
+        f'logical cores, {platform.machine()}). Median time per step; "page / CPython" is how many '
         "times longer the same step takes in the reader's browser. NumPy by hand is the same "
         "math written out (bench/cases.py), the floor of what any engine could do there.\n\n"
         f"{text}\n"
