@@ -2,6 +2,7 @@
 
 from . import functional, init, utils
 from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
+from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
 from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
@@ -30,6 +31,8 @@ __all__ = [
     "Conv1d",
     "Conv2d",
     "MaxPool2d",
+    "AvgPool2d",
+    "AdaptiveAvgPool2d",
     "Identity",
     "ReLU",
     "Tanh",
