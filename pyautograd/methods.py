@@ -210,6 +210,7 @@ _METHODS = {
     "reshape": shape.reshape,
     "view": shape.view,
     "flatten": shape.flatten,
+    "unflatten": shape.unflatten,
     "permute": shape.permute,
     "transpose": shape.transpose,
     "t": shape.t,

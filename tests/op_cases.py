@@ -191,6 +191,12 @@ CASES = [
         ),
         [(4, 3), (3,)],
     ),
+    (
+        "batch_norm_2d",
+        lambda L, x, w, b: L.nn.functional.batch_norm(x, None, None, w, b, training=True),
+        [(2, 3, 2, 2), (3,), (3,)],
+    ),
+    ("unflatten", lambda L, a: a.unflatten(1, (2, -1)), [(3, 4)]),
     ("embedding", lambda L, w: L.nn.functional.embedding(L.tensor([[0, 2], [2, 2]]), w), [(3, 2)]),
     ("conv2d", lambda L, x, w, b: L.nn.functional.conv2d(x, w, b), [(2, 2, 4, 4), (3, 2, 2, 2), (3,)]),
     (

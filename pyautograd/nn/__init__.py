@@ -6,7 +6,7 @@ from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
 from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
-from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh, Unflatten
 from .losses import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -18,7 +18,7 @@ from .losses import (
     SmoothL1Loss,
 )
 from .module import Module, Sequential
-from .normalization import BatchNorm1d, LayerNorm
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
 from .parameter import Parameter
 from .pooling import MaxPool2d
 from .sparse import Embedding
@@ -40,6 +40,7 @@ __all__ = [
     "Softmax",
     "LogSoftmax",
     "Flatten",
+    "Unflatten",
     "Dropout",
     "MSELoss",
     "BCELoss",
@@ -63,6 +64,7 @@ __all__ = [
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",
+    "BatchNorm2d",
     "functional",
     "init",
     "utils",

@@ -103,3 +103,24 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError(
+                f"unflattened_size must be a tuple of ints, but found type {type(unflattened_size).__name__}"
+            )
+        for i, n in enumerate(unflattened_size):
+            if not isinstance(n, int):
+                raise TypeError(
+                    f"unflattened_size must be tuple of ints, but found element of type {type(n).__name__} at pos {i}"
+                )
+        self.dim, self.unflattened_size = dim, unflattened_size
+
+    def forward(self, x):
+        return x.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
