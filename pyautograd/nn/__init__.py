@@ -6,7 +6,18 @@ from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
 from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
-from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh, Unflatten
+from .layers import (
+    Flatten,
+    Identity,
+    LazyLinear,
+    Linear,
+    LogSoftmax,
+    ReLU,
+    Sigmoid,
+    Softmax,
+    Tanh,
+    Unflatten,
+)
 from .losses import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -19,7 +30,7 @@ from .losses import (
 )
 from .module import Module, Sequential
 from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 from .pooling import MaxPool2d
 from .sparse import Embedding
 
@@ -27,7 +38,9 @@ __all__ = [
     "Module",
     "Sequential",
     "Parameter",
+    "UninitializedParameter",
     "Linear",
+    "LazyLinear",
     "Conv1d",
     "Conv2d",
     "MaxPool2d",
