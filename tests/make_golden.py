@@ -282,6 +282,19 @@ def _grad_nonscalar(T):
 
 
 ERROR_CASES = {
+    "int_of_2_elements": lambda T: int(T.tensor([1.5, 2.5])),
+    "int_of_int_2_elements": lambda T: int(T.tensor([1, 2])),
+    "int_of_empty": lambda T: int(T.tensor([])),
+    "float_of_4_elements": lambda T: float(T.ones(2, 2)),
+    "index_float_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor([0.0, 1.0])],
+    "index_float_0d_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor(1.0)],
+    "index_int16_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor([0], dtype=T.int16)],
+    "index_python_float": lambda T: T.tensor([1.5, 2.5])[1.0],
+    "index_python_float_in_tuple": lambda T: T.ones(2, 2)[0, 1.0],
+    "setitem_float_tensor": lambda T: T.zeros(3).__setitem__(T.tensor([0.0]), 1.0),
+    "mask_shape": lambda T: T.zeros(2, 3, 4)[:, T.tensor([[True, False, True, True]] * 2)],
+    "mask_shape_after_int": lambda T: T.zeros(2, 3, 4)[0, T.tensor([True, False])],
+    "byte_mask_shape": lambda T: T.zeros(2)[T.tensor([1], dtype=T.uint8)],
     "backward_nonscalar": lambda T: (T.tensor([1.0, 2.0], requires_grad=True) * 2).backward(),
     "backward_nonscalar_2d": lambda T: T.ones(2, 2, requires_grad=True).exp().backward(),
     "backward_twice": _backward_twice,
