@@ -18,19 +18,38 @@ from .module import Module
 
 
 class Windows:
-    """One pooling's windows: per spatial axis (first index, length, input size), and the
-    divisor of each output pixel (an array of the output's spatial shape)."""
+    """One pooling's windows: per spatial axis (first index, length, input size) in the input
+    padded with zeros by ``pads`` ((before, after) per axis), and the divisor of each output
+    pixel (an array of the output's spatial shape)."""
 
-    __slots__ = ("axes", "divisor")
+    __slots__ = ("axes", "divisor", "pads")
 
-    def __init__(self, axes, divisor):
-        self.axes, self.divisor = axes, divisor
+    def __init__(self, axes, divisor, pads=((0, 0), (0, 0))):
+        self.axes, self.divisor, self.pads = axes, divisor, pads
+
+
+def _even_steps(start, length):
+    """The step between windows when they all have one length and start evenly (a slice can
+    then pick each offset), else None."""
+    if len(start) and (length == length[0]).all():
+        steps = np.diff(start)
+        if not len(steps):
+            return 1
+        if (steps == steps[0]).all() and steps[0] > 0:
+            return int(steps[0])
+    return None
 
 
 def _sum_axis(a, axis, start, length):
     """The window sums of ``a`` along ``axis``: one pass per offset inside the widest window."""
     a = np.moveaxis(a, axis, -1)
     out = np.zeros(a.shape[:-1] + (len(start),), dtype=a.dtype)
+    step = _even_steps(start, length)
+    if step is not None:  # the common case (no window cut by the padding): strided slices
+        for j in range(int(length[0])):
+            first = int(start[0]) + j
+            out += a[..., first : first + step * (len(start) - 1) + 1 : step]
+        return np.moveaxis(out, -1, axis)
     last = a.shape[-1] - 1
     for j in range(int(length.max(initial=0))):
         inside = j < length
@@ -44,6 +63,12 @@ def _spread_axis(g, axis, start, length, size):
     lead = g.shape[:-1]
     flat = g.reshape(-1, g.shape[-1])
     out = np.zeros((flat.shape[0], size), dtype=g.dtype)
+    step = _even_steps(start, length)
+    if step is not None:
+        for j in range(int(length[0])):
+            first = int(start[0]) + j
+            out[:, first : first + step * (len(start) - 1) + 1 : step] += flat
+        return np.moveaxis(out.reshape(lead + (size,)), -1, axis)
     for j in range(int(length.max(initial=0))):
         inside = j < length
         # windows may share an input index at one offset (adaptive pooling to a larger size)
@@ -57,6 +82,8 @@ def _wide(a):
 
 def _pool(x, windows):
     s = _wide(x)
+    if any(windows.pads[0] + windows.pads[1]):  # zeros add nothing; they only keep windows even
+        s = np.pad(s, [(0, 0)] * (s.ndim - 2) + list(windows.pads))
     for axis, (start, length, _) in zip((-2, -1), windows.axes):
         s = _sum_axis(s, axis, start, length)
     if x.dtype.kind in "iu":  # integer division truncating towards zero, as PyTorch's kernel does
@@ -69,6 +96,8 @@ def _spread(g, windows, dtype):
     s = _wide(g) / windows.divisor
     for axis, (start, length, size) in zip((-2, -1), windows.axes):
         s = _spread_axis(s, axis, start, length, size)
+    (top, bottom), (left, right) = windows.pads
+    s = s[..., top : s.shape[-2] - bottom, left : s.shape[-1] - right]
     return s.astype(dtype, copy=False)
 
 
@@ -197,19 +226,21 @@ def avg_pool2d(
             f"Given input size: ({c}x{size[0]}x{size[1]}). Calculated output size: "
             f"({c}x{out[0]}x{out[1]}). Output size is too small"
         )
-    axes, divisors = [], []
+    axes, divisors, pads = [], [], []
     for n, k, s, p, o in zip(size, kernel, stride, padding, out):
         first = np.arange(o) * s - p
         end = np.minimum(first + k, n + p)
         counted = end - first  # the window with its padding, cut where the padding ends
-        first, end = np.maximum(first, 0), np.minimum(end, n)
-        axes.append((first, end - first, n))
-        divisors.append(counted if count_include_pad else end - first)
+        inside = np.minimum(end, n) - np.maximum(first, 0)
+        divisors.append(counted if count_include_pad else inside)
+        after = max(0, (o - 1) * s + k - p - n)  # ceil_mode's last window may reach past it
+        pads.append((p, after))
+        axes.append((first + p, np.full(o, k), n + p + after))  # in the zero-padded input
     if divisor_override is not None:
         divisor = np.full(tuple(out), float(divisor_override))
     else:
         divisor = np.multiply.outer(divisors[0], divisors[1]).astype(np.float64)
-    return AvgPool2d_.apply(input, Windows(tuple(axes), divisor))
+    return AvgPool2d_.apply(input, Windows(tuple(axes), divisor, tuple(pads)))
 
 
 def _adaptive_size(output_size, size):
