@@ -581,6 +581,12 @@ MISC_CASES = {
     "clamp_fn_min_only_grad": lambda T: (
         lambda x: (T.clamp(x, min=0.5).sum().backward(), x.grad.tolist())[1]
     )(T.tensor([0.0, 1.0], requires_grad=True)),
+    "index_list_of_floats": lambda T: (lambda x: [x[[-0.5, 1.9, 3.99]].tolist(), x[[1, 2.5]].tolist()])(
+        T.arange(5.0)
+    ),
+    "setitem_list_of_floats": lambda T: (lambda x: (x.__setitem__([0.7, 2.2], 9.0), x.tolist())[1])(
+        T.arange(5.0)
+    ),
     "orthogonal_init": lambda T: _orthogonal_init(T),
     "lazy_linear": lambda T: _lazy_linear(T),
     "no_grad_repr": lambda T: (lambda x: [repr(x * 2) for _ in [0] if T.set_grad_enabled(False) or True][0])(

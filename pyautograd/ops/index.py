@@ -33,7 +33,9 @@ def normalize_index(index):
             "indices (got float)"
         )
     if isinstance(index, list):
-        return np.asarray([data_of(i) if isinstance(i, Tensor) else i for i in index])
+        array = np.asarray([data_of(i) if isinstance(i, Tensor) else i for i in index])
+        # PyTorch makes an index list a long tensor (unless it is all bools): floats truncate
+        return array.astype(np.int64) if array.dtype.kind == "f" else array
     return index
 
 
