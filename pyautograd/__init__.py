@@ -145,6 +145,7 @@ from .ops.shape import (
     stack,
     t,
     transpose,
+    unflatten,
     unsqueeze,
 )
 from .ops.sorting import argsort, sort, topk

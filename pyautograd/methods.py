@@ -55,6 +55,7 @@ def _is_basic(key):
 
 def _setitem(self, key, value):
     key = index.normalize_index(key)
+    index.check_masks(self._data.shape, key)
     dual = has_tangent(self, (value,))
     value = value._data if isinstance(value, Tensor) and not requires_grad(value) and not dual else value
     if not dual and not (grad_mode.enabled and (self._requires_grad or requires_grad(value))):
@@ -210,6 +211,7 @@ _METHODS = {
     "reshape": shape.reshape,
     "view": shape.view,
     "flatten": shape.flatten,
+    "unflatten": shape.unflatten,
     "permute": shape.permute,
     "transpose": shape.transpose,
     "t": shape.t,

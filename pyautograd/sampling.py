@@ -232,7 +232,9 @@ def multinomial(gen, probs, num_samples, replacement):
         # PyTorch's shortcut: argmax / top-k of p / q with q ~ Exp(1) (the Gumbel trick)
         q = exponential(gen, probs.size, probs.dtype).reshape(probs.shape)
         keys = probs / q
-        return np.argsort(-keys, axis=-1, kind="stable")[:, :num_samples]
+        if num_samples == 1:
+            return np.argmax(keys, axis=-1)[:, None]
+        return np.stack([_top_k(row, num_samples) for row in keys])
     out = np.empty((probs.shape[0], num_samples), np.int64)
     for row, weights in enumerate(probs):
         cumulative = np.cumsum(weights)  # sequential, in the weights' dtype, like PyTorch
@@ -241,3 +243,155 @@ def multinomial(gen, probs, num_samples, replacement):
         u = gen.uniform64(num_samples)
         out[row] = np.searchsorted(cumulative.astype(np.float64), u, side="left")
     return out
+
+
+# ---- PyTorch's CPU top-k, ties included ---------------------------------------------------------
+# multinomial without replacement returns topk(p / q): when it asks for more categories than
+# have a non-zero probability, the zero keys tie, and which of them come out in which order is
+# what PyTorch's CPU kernel does with them: std::nth_element then std::sort of the first k - 1
+# (or std::partial_sort when k * 64 <= n), from GCC's libstdc++. The steps below follow those
+# algorithms so that the same seed picks the same categories. Keys here are never NaN.
+def _top_k(keys, k):
+    order = np.argsort(-keys, kind="stable")
+    top = keys[order[: k + 1]]
+    if len(np.unique(top)) == len(top):  # no tie can change the answer: sorting decides it
+        return order[:k]
+    queue = [(float(v), i) for i, v in enumerate(keys.tolist())]
+    if k * 64 <= len(queue):
+        _partial_sort(queue, 0, k, len(queue))
+    else:
+        _nth_element(queue, 0, k - 1, len(queue))
+        _sort(queue, 0, k - 1)
+    return np.array([i for _, i in queue[:k]], dtype=np.int64)
+
+
+def _before(x, y):  # the comparator of a largest-first top-k
+    return x[0] > y[0]
+
+
+def _insertion_sort(a, first, last):
+    for i in range(first + 1, last):
+        value = a[i]
+        if _before(value, a[first]):
+            a[first + 1 : i + 1] = a[first:i]
+            a[first] = value
+        else:
+            j = i
+            while _before(value, a[j - 1]):
+                a[j] = a[j - 1]
+                j -= 1
+            a[j] = value
+
+
+def _median_to_first(a, result, x, y, z):
+    if _before(a[x], a[y]):
+        if _before(a[y], a[z]):
+            pick = y
+        elif _before(a[x], a[z]):
+            pick = z
+        else:
+            pick = x
+    elif _before(a[x], a[z]):
+        pick = x
+    elif _before(a[y], a[z]):
+        pick = z
+    else:
+        pick = y
+    a[result], a[pick] = a[pick], a[result]
+
+
+def _partition_pivot(a, first, last):
+    _median_to_first(a, first, first + 1, first + (last - first) // 2, last - 1)
+    pivot, lo, hi = a[first], first + 1, last
+    while True:
+        while _before(a[lo], pivot):
+            lo += 1
+        hi -= 1
+        while _before(pivot, a[hi]):
+            hi -= 1
+        if not lo < hi:
+            return lo
+        a[lo], a[hi] = a[hi], a[lo]
+        lo += 1
+
+
+def _adjust_heap(a, first, hole, length, value):
+    top = hole
+    child = hole
+    while child < (length - 1) // 2:
+        child = 2 * (child + 1)
+        if _before(a[first + child], a[first + child - 1]):
+            child -= 1
+        a[first + hole] = a[first + child]
+        hole = child
+    if length % 2 == 0 and child == (length - 2) // 2:
+        child = 2 * (child + 1)
+        a[first + hole] = a[first + child - 1]
+        hole = child - 1
+    parent = (hole - 1) // 2
+    while hole > top and _before(a[first + parent], value):
+        a[first + hole] = a[first + parent]
+        hole = parent
+        parent = (hole - 1) // 2
+    a[first + hole] = value
+
+
+def _heap_select(a, first, middle, last):
+    length = middle - first
+    if length >= 2:
+        parent = (length - 2) // 2
+        while True:
+            _adjust_heap(a, first, parent, length, a[first + parent])
+            if parent == 0:
+                break
+            parent -= 1
+    for i in range(middle, last):
+        if _before(a[i], a[first]):
+            value = a[i]
+            a[i] = a[first]
+            _adjust_heap(a, first, 0, length, value)
+
+
+def _partial_sort(a, first, middle, last):
+    _heap_select(a, first, middle, last)
+    while middle - first > 1:
+        middle -= 1
+        value = a[middle]
+        a[middle] = a[first]
+        _adjust_heap(a, first, 0, middle - first, value)
+
+
+def _nth_element(a, first, nth, last):
+    if first == last or nth == last:
+        return
+    depth = 2 * ((last - first).bit_length() - 1)
+    while last - first > 3:
+        if depth == 0:
+            _heap_select(a, first, nth + 1, last)
+            a[first], a[nth] = a[nth], a[first]
+            return
+        depth -= 1
+        cut = _partition_pivot(a, first, last)
+        if cut <= nth:
+            first = cut
+        else:
+            last = cut
+    _insertion_sort(a, first, last)
+
+
+def _sort(a, first, last):
+    if last - first < 2:
+        return
+    _introsort(a, first, last, 2 * ((last - first).bit_length() - 1))
+    _insertion_sort(a, first, last)
+
+
+def _introsort(a, first, last, depth):
+    while last - first > 16:
+        if depth == 0:
+            _partial_sort(a, first, last, last)
+            return
+        depth -= 1
+        cut = _partition_pivot(a, first, last)
+        _introsort(a, cut, last, depth)
+        last = cut

@@ -282,6 +282,19 @@ def _grad_nonscalar(T):
 
 
 ERROR_CASES = {
+    "int_of_2_elements": lambda T: int(T.tensor([1.5, 2.5])),
+    "int_of_int_2_elements": lambda T: int(T.tensor([1, 2])),
+    "int_of_empty": lambda T: int(T.tensor([])),
+    "float_of_4_elements": lambda T: float(T.ones(2, 2)),
+    "index_float_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor([0.0, 1.0])],
+    "index_float_0d_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor(1.0)],
+    "index_int16_tensor": lambda T: T.tensor([1.5, 2.5])[T.tensor([0], dtype=T.int16)],
+    "index_python_float": lambda T: T.tensor([1.5, 2.5])[1.0],
+    "index_python_float_in_tuple": lambda T: T.ones(2, 2)[0, 1.0],
+    "setitem_float_tensor": lambda T: T.zeros(3).__setitem__(T.tensor([0.0]), 1.0),
+    "mask_shape": lambda T: T.zeros(2, 3, 4)[:, T.tensor([[True, False, True, True]] * 2)],
+    "mask_shape_after_int": lambda T: T.zeros(2, 3, 4)[0, T.tensor([True, False])],
+    "byte_mask_shape": lambda T: T.zeros(2)[T.tensor([1], dtype=T.uint8)],
     "backward_nonscalar": lambda T: (T.tensor([1.0, 2.0], requires_grad=True) * 2).backward(),
     "backward_nonscalar_2d": lambda T: T.ones(2, 2, requires_grad=True).exp().backward(),
     "backward_twice": _backward_twice,
@@ -426,6 +439,33 @@ def _iterate(T):
     return [repr(r) for r in T.tensor([[1.0, 2.0], [3.0, 4.0]])]
 
 
+def _orthogonal_init(T):
+    """Seeded orthogonal_ (tall, wide, 3-D) and the generator's state afterwards; in float64,
+    where both QRs agree to 1e-16 (float32: tests/nn/test_lazy_and_init_vs_torch.py)."""
+    T.manual_seed(7)
+    out = []
+    for shape, gain in (((4, 3), 1.0), ((2, 5), 2.0), ((3, 2, 2), 0.5)):
+        out.append(T.nn.init.orthogonal_(T.empty(*shape, dtype=T.float64), gain).flatten().tolist())
+    g = T.Generator().manual_seed(1)
+    out.append(T.nn.init.orthogonal_(T.empty(3, 3, dtype=T.float64), generator=g).flatten().tolist())
+    out.append(T.rand(2).tolist())
+    return out
+
+
+def _lazy_linear(T):
+    """LazyLinear before and after its first call: printed forms, in_features, the seeded
+    weights, and an optimizer made before the call still training the same parameters."""
+    T.manual_seed(4)
+    m = T.nn.LazyLinear(2)
+    before = [repr(m), repr(m.weight), type(m.weight).__name__, m.in_features, len(list(m.parameters()))]
+    opt = T.optim.SGD(m.parameters(), lr=0.5)
+    y = m(T.ones(3, 4))
+    y.sum().backward()
+    opt.step()
+    after = [repr(m), type(m).__name__, type(m.weight).__name__, m.in_features, list(m.weight.shape)]
+    return before + after + [m.weight.flatten().tolist(), m.bias.tolist()]
+
+
 MISC_CASES = {
     "sub_method": lambda T: T.tensor([5.0, 3.0]).sub(T.tensor([1.0, 4.0])).tolist(),
     "div_method": lambda T: T.tensor([5.0, 3.0]).div(2).tolist(),
@@ -541,6 +581,14 @@ MISC_CASES = {
     "clamp_fn_min_only_grad": lambda T: (
         lambda x: (T.clamp(x, min=0.5).sum().backward(), x.grad.tolist())[1]
     )(T.tensor([0.0, 1.0], requires_grad=True)),
+    "index_list_of_floats": lambda T: (lambda x: [x[[-0.5, 1.9, 3.99]].tolist(), x[[1, 2.5]].tolist()])(
+        T.arange(5.0)
+    ),
+    "setitem_list_of_floats": lambda T: (lambda x: (x.__setitem__([0.7, 2.2], 9.0), x.tolist())[1])(
+        T.arange(5.0)
+    ),
+    "orthogonal_init": lambda T: _orthogonal_init(T),
+    "lazy_linear": lambda T: _lazy_linear(T),
     "no_grad_repr": lambda T: (lambda x: [repr(x * 2) for _ in [0] if T.set_grad_enabled(False) or True][0])(
         T.tensor([1.0], requires_grad=True)
     ),

@@ -191,6 +191,12 @@ CASES = [
         ),
         [(4, 3), (3,)],
     ),
+    (
+        "batch_norm_2d",
+        lambda L, x, w, b: L.nn.functional.batch_norm(x, None, None, w, b, training=True),
+        [(2, 3, 2, 2), (3,), (3,)],
+    ),
+    ("unflatten", lambda L, a: a.unflatten(1, (2, -1)), [(3, 4)]),
     ("embedding", lambda L, w: L.nn.functional.embedding(L.tensor([[0, 2], [2, 2]]), w), [(3, 2)]),
     ("conv2d", lambda L, x, w, b: L.nn.functional.conv2d(x, w, b), [(2, 2, 4, 4), (3, 2, 2, 2), (3,)]),
     (
@@ -210,6 +216,17 @@ CASES = [
         lambda L, x: L.nn.functional.max_pool2d(x, 3, 2, 1, 2, ceil_mode=True),
         [(1, 2, 7, 6)],
     ),
+    (
+        "avg_pool2d_geometry",
+        lambda L, x: L.nn.functional.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False),
+        [(1, 2, 7, 6)],
+    ),
+    (
+        "avg_pool2d_divisor",
+        lambda L, x: L.nn.functional.avg_pool2d(x, (2, 3), 1, (1, 0), divisor_override=4),
+        [(2, 5, 4)],
+    ),
+    ("adaptive_avg_pool2d", lambda L, x: L.nn.functional.adaptive_avg_pool2d(x, (3, 5)), [(1, 2, 5, 4)]),
     ("conv1d_unbatched", lambda L, x, w: L.nn.functional.conv1d(x, w), [(2, 5), (1, 2, 3)]),
     ("l1_loss", lambda L, a, b: L.nn.functional.l1_loss(a, b * 3), [(2, 3), (2, 3)]),
     ("smooth_l1_loss", lambda L, a, b: L.nn.functional.smooth_l1_loss(a, b * 3, beta=0.5), [(2, 3), (2, 3)]),

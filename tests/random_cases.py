@@ -264,6 +264,41 @@ def _multinomial(T):
     ]
 
 
+def _multinomial_ties(T):
+    """More categories asked for than have a non-zero weight: the zero keys tie, and PyTorch's
+    top-k (nth_element + sort, or partial_sort when k * 64 <= n) decides their order."""
+    w = T.tensor([0.0, 0.2, 0.0, 0.0, 0.5, 0.0, 0.1, 0.0])
+    wide = T.zeros(40, dtype=T.float64)
+    wide[[3, 17, 30]] = T.tensor([1.0, 2.0, 0.5], dtype=T.float64)
+    huge = T.zeros(1000)
+    huge[[5, 500]] = 1.0
+    rows = T.tensor([[0.0, 1.0, 0.0, 0.0, 0.0], [0.3, 0.0, 0.0, 0.7, 0.0]])
+    return [
+        T.multinomial(w, 8),
+        T.multinomial(w, 5),
+        T.multinomial(T.tensor([1.0, 0.0, 0.0]), 3),
+        T.multinomial(wide, 40),
+        T.multinomial(wide, 25),
+        T.multinomial(huge, 10),
+        T.multinomial(rows, 4),
+        T.rand(1),
+    ]
+
+
+def _data_splits(T):
+    data = T.utils.data
+    g = T.Generator().manual_seed(3)
+    return [
+        [list(s.indices) for s in data.random_split(range(10), [3, 7])],
+        [list(s.indices) for s in data.random_split(range(11), [0.5, 0.3, 0.2])],
+        [list(s.indices) for s in data.random_split(range(7), [0.25, 0.75], generator=g)],
+        list(data.WeightedRandomSampler([0.1, 0.9, 0.4, 0.0], 12)),
+        list(data.WeightedRandomSampler([1.0, 2.0, 0.0, 3.0], 4, replacement=False, generator=g)),
+        list(data.WeightedRandomSampler([0.5, 0.5], 1)),
+        T.rand(1),
+    ]
+
+
 CASES = {}
 for _seed, _size, _dtype in itertools.product(SEEDS, SIZES, ("float32", "float64")):
     CASES[f"randn_{_dtype}_{_size}_seed{_seed}"] = _seeded(
@@ -284,6 +319,8 @@ for _seed in (0, 42, 2**32 + 5, -7):
     CASES[f"normal_forms_seed{_seed}"] = _seeded(_seed, _normal_forms)
     CASES[f"distributions_seed{_seed}"] = _seeded(_seed, _other_distributions)
     CASES[f"multinomial_seed{_seed}"] = _seeded(_seed, _multinomial)
+    CASES[f"multinomial_ties_seed{_seed}"] = _seeded(_seed, _multinomial_ties)
+    CASES[f"data_splits_seed{_seed}"] = _seeded(_seed, _data_splits)
 CASES["permutations"] = _seeded(11, _permutations)
 CASES["views"] = _seeded(2, _views)
 CASES["like_layouts"] = _seeded(3, _like_layouts)

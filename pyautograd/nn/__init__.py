@@ -2,10 +2,22 @@
 
 from . import functional, init, utils
 from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
+from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
 from .conv_layers import Conv1d, Conv2d
 from .dropout import Dropout
-from .layers import Flatten, Identity, Linear, LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .layers import (
+    Flatten,
+    Identity,
+    LazyLinear,
+    Linear,
+    LogSoftmax,
+    ReLU,
+    Sigmoid,
+    Softmax,
+    Tanh,
+    Unflatten,
+)
 from .losses import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -17,8 +29,8 @@ from .losses import (
     SmoothL1Loss,
 )
 from .module import Module, Sequential
-from .normalization import BatchNorm1d, LayerNorm
-from .parameter import Parameter
+from .normalization import BatchNorm1d, BatchNorm2d, LayerNorm
+from .parameter import Parameter, UninitializedParameter
 from .pooling import MaxPool2d
 from .sparse import Embedding
 
@@ -26,10 +38,14 @@ __all__ = [
     "Module",
     "Sequential",
     "Parameter",
+    "UninitializedParameter",
     "Linear",
+    "LazyLinear",
     "Conv1d",
     "Conv2d",
     "MaxPool2d",
+    "AvgPool2d",
+    "AdaptiveAvgPool2d",
     "Identity",
     "ReLU",
     "Tanh",
@@ -37,6 +53,7 @@ __all__ = [
     "Softmax",
     "LogSoftmax",
     "Flatten",
+    "Unflatten",
     "Dropout",
     "MSELoss",
     "BCELoss",
@@ -60,6 +77,7 @@ __all__ = [
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",
+    "BatchNorm2d",
     "functional",
     "init",
     "utils",

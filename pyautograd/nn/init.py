@@ -7,7 +7,9 @@ about ``1/sqrt(n)`` keep the outputs' scale the same from layer to layer.
 import math
 import warnings
 
-from ..creation import empty_like
+import numpy as np
+
+from ..creation import empty, empty_like
 from ..grad_mode import no_grad
 from ..ops.index import where
 
@@ -172,3 +174,24 @@ def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
                     break
             tensor.copy_(result)
         return tensor
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    """A (semi-)orthogonal matrix, as PyTorch draws it: standard normals in a (rows, rest)
+    matrix (transposed when wider than tall), its QR, and Q's columns signed by R's diagonal
+    so that the answer is the one QR always gives. The QR runs in float64, so float32 results
+    agree with PyTorch's float32 LAPACK within float32 rounding."""
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    with no_grad():
+        drawn = empty(rows, cols, dtype=tensor.dtype).normal_(0, 1, generator=generator)._data
+    flat = drawn.T if rows < cols else drawn
+    q, r = np.linalg.qr(flat.astype(np.float64))
+    q = q * np.sign(np.diagonal(r))
+    if rows < cols:
+        q = q.T
+    return _fill(tensor, (q * gain).reshape(tensor._data.shape).astype(tensor._data.dtype))

@@ -6,7 +6,7 @@ from .. import creation
 from . import functional as F
 from . import init
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 
 class Linear(Module):
@@ -103,3 +103,59 @@ class Flatten(Module):
 
     def extra_repr(self):
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError(
+                f"unflattened_size must be a tuple of ints, but found type {type(unflattened_size).__name__}"
+            )
+        for i, n in enumerate(unflattened_size):
+            if not isinstance(n, int):
+                raise TypeError(
+                    f"unflattened_size must be tuple of ints, but found element of type {type(n).__name__} at pos {i}"
+                )
+        self.dim, self.unflattened_size = dim, unflattened_size
+
+    def forward(self, x):
+        return x.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+class LazyLinear(Linear):
+    """A ``Linear`` whose ``in_features`` is read from its first input (the last dim): until
+    then its weight and bias are ``UninitializedParameter``s; the first call gives them their
+    shapes, draws them as ``Linear`` does, and the module becomes a ``Linear``."""
+
+    cls_to_become = Linear
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        Module.__init__(self)
+        self.in_features, self.out_features = 0, out_features
+        self.weight = UninitializedParameter(dtype=dtype)
+        self.bias = UninitializedParameter(dtype=dtype) if bias else None
+
+    def has_uninitialized_params(self):
+        return any(isinstance(p, UninitializedParameter) for p in self._parameters.values())
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            self.in_features = input.shape[-1]
+            self.weight.materialize((self.out_features, self.in_features))
+            if self.bias is not None:
+                self.bias.materialize((self.out_features,))
+            self.reset_parameters()
+
+    def __call__(self, *args, **kwargs):
+        if type(self) is LazyLinear:  # the first call: shapes from the input, then a Linear
+            self.initialize_parameters(*args, **kwargs)
+            self.__class__ = self.cls_to_become
+        return Module.__call__(self, *args, **kwargs)

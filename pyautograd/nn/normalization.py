@@ -1,4 +1,4 @@
-"""Normalisation layers: LayerNorm (each sample over its last dims) and BatchNorm1d (each
+"""Normalisation layers: LayerNorm (each sample over its last dims) and BatchNorm1d/2d (each
 feature over the batch, with running statistics for evaluation).
 
 Both are one graph node (``NativeLayerNormBackward0`` / ``NativeBatchNormBackward0``). With
@@ -159,20 +159,21 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def batch_norm(
     input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5
 ):
-    """Training: normalise with the batch's statistics and move the running ones towards
-    them (the running variance is the unbiased one, as PyTorch). Evaluation: the running ones."""
-    if input.dim() not in (2, 3):
-        raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
-    dims = (0,) if input.dim() == 2 else (0, 2)
-    param_shape = (1, input.shape[1]) + ((1,) if input.dim() == 3 else ())
+    """Training: normalise each channel (dim 1) with the batch's statistics and move the running
+    ones towards them (the running variance is the unbiased one, as PyTorch). Evaluation: the
+    running ones."""
+    if input.dim() < 2:
+        n = max(input.dim(), 1)
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got 1)")
+    dims = (0,) + tuple(range(2, input.dim()))
+    param_shape = (1, input.shape[1]) + (1,) * (input.dim() - 2)
     if training:
         count = int(np.prod([input.shape[d] for d in dims]))
         if count <= 1:
             raise ValueError(
                 f"Expected more than 1 value per channel when training, got input size {input.shape!r}"
             )
-        node_input = input
-        out = NativeBatchNorm.apply(node_input, weight, bias, dims, eps, param_shape)
+        out = NativeBatchNorm.apply(input, weight, bias, dims, eps, param_shape)
         if running_mean is not None:
             ctx = out.grad_fn
             mean, var = (ctx.batch_mean, ctx.batch_var) if ctx is not None else _batch_stats(input, dims)
@@ -224,7 +225,9 @@ class LayerNorm(Module):
         )
 
 
-class BatchNorm1d(Module):
+class _BatchNorm(Module):
+    """What BatchNorm1d and BatchNorm2d share; they differ in the input dims they accept."""
+
     def __init__(
         self,
         num_features,
@@ -250,14 +253,22 @@ class BatchNorm1d(Module):
         else:
             self.running_mean = self.running_var = self.num_batches_tracked = None
 
+    def _check_input_dim(self, input):
+        if input.dim() not in self._dims:
+            raise ValueError(f"expected {self._dims_text} input (got {input.dim()}D input)")
+
     def forward(self, input):
-        if input.dim() in (2, 3) and input.shape[1] != self.num_features:
+        self._check_input_dim(input)
+        if input.shape[1] != self.num_features and self.track_running_stats:
             raise RuntimeError(
                 f"running_mean should contain {input.shape[1]} elements not {self.num_features}"
             )
         use_batch = self.training or not self.track_running_stats
+        factor = 0.0 if self.momentum is None else self.momentum
         if self.training and self.track_running_stats:
             self.num_batches_tracked._data += 1
+            if self.momentum is None:  # a cumulative average of every batch seen
+                factor = 1.0 / float(self.num_batches_tracked._data)
         return batch_norm(
             input,
             self.running_mean if self.training or not use_batch else None,
@@ -265,7 +276,7 @@ class BatchNorm1d(Module):
             self.weight,
             self.bias,
             use_batch,
-            self.momentum,
+            factor,
             self.eps,
         )
 
@@ -274,3 +285,11 @@ class BatchNorm1d(Module):
             f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
             f"bias={self.affine}, track_running_stats={self.track_running_stats}"
         )
+
+
+class BatchNorm1d(_BatchNorm):
+    _dims, _dims_text = (2, 3), "2D or 3D"
+
+
+class BatchNorm2d(_BatchNorm):
+    _dims, _dims_text = (4,), "4D"

@@ -1,20 +1,41 @@
 """Indexing (``x[...]``), writing through an index, and ``where``."""
 
+import warnings
+
 import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
 from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, result_dtype, sum_to
 
+_INDEX_DTYPES = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_))
+
 
 def normalize_index(index):
-    """Tensors and lists inside an index become NumPy arrays."""
+    """Tensors and lists inside an index become NumPy arrays. PyTorch's rules first: index
+    tensors are long, int, byte (a mask, deprecated) or bool; a float is no index at all."""
     if isinstance(index, tuple):
         return tuple(normalize_index(i) for i in index)
     if isinstance(index, Tensor):
+        if index._data.dtype not in _INDEX_DTYPES:
+            raise IndexError("tensors used as indices must be long, int, byte or bool tensors")
+        if index._data.dtype == np.uint8:
+            warnings.warn(
+                "indexing with dtype pyautograd.uint8 is now deprecated, please use a dtype pyautograd.bool instead.",
+                UserWarning,
+                stacklevel=3,
+            )
+            return index._data.astype(bool)
         return index._data
+    if isinstance(index, float):
+        raise IndexError(
+            "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid "
+            "indices (got float)"
+        )
     if isinstance(index, list):
-        return np.asarray([data_of(i) if isinstance(i, Tensor) else i for i in index])
+        array = np.asarray([data_of(i) if isinstance(i, Tensor) else i for i in index])
+        # PyTorch makes an index list a long tensor (unless it is all bools): floats truncate
+        return array.astype(np.int64) if array.dtype.kind == "f" else array
     return index
 
 
@@ -164,10 +185,40 @@ def _reject_index_of_0d(index):
         raise IndexError("slice() cannot be applied to a 0-dim tensor.")
 
 
+def check_masks(shape, index):
+    """A boolean mask must have the shape of the dims it covers; PyTorch words the mismatch
+    against the tensor left after the integer parts of the index are applied."""
+    parts = index if isinstance(index, tuple) else (index,)
+    if any(p is Ellipsis for p in parts):
+        return
+    reduced, masks, d = [], [], 0
+    for p in parts:
+        if isinstance(p, np.ndarray) and p.dtype == bool and p.ndim:
+            masks.append((p, len(reduced)))
+            reduced.extend(shape[d : d + p.ndim])
+            d += p.ndim
+        elif p is None:
+            reduced.append(1)
+        elif isinstance(p, (int, np.integer)) or (isinstance(p, np.ndarray) and p.ndim == 0):
+            d += 1
+        else:
+            reduced.extend(shape[d : d + 1])
+            d += 1
+    reduced.extend(shape[d:])
+    for mask, start in masks:
+        for j, n in enumerate(mask.shape):
+            if start + j < len(reduced) and n != reduced[start + j]:
+                raise IndexError(
+                    f"The shape of the mask {list(mask.shape)} at index {j} does not match the shape of "
+                    f"the indexed tensor {list(reduced)} at index {start + j}"
+                )
+
+
 def getitem(a, index):
     if a._data.ndim == 0:
         _reject_index_of_0d(index)
     index = normalize_index(index)
+    check_masks(a._data.shape, index)
     if type(index) is int or (
         type(index) is tuple and all(type(i) is int for i in index) and len(index) == a._data.ndim
     ):

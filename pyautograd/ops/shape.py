@@ -1,6 +1,7 @@
 """Operations that move values around without changing them: reshape, transpose, permute,
 (un)squeeze, expand, cat, stack, dtype casts. Their backward moves the gradient back."""
 
+import math
 import warnings
 
 import numpy as np
@@ -224,6 +225,29 @@ def flatten(a, start_dim=0, end_dim=-1):
     if start >= end:  # nothing to merge: PyTorch returns the tensor itself
         return a
     return reshape(a, shape[:start] + (-1,) + shape[end + 1 :])
+
+
+def unflatten(a, dim, sizes):
+    """Dimension ``dim`` split into ``sizes`` (one of them may be -1, inferred)."""
+    sizes = tuple(int(n) for n in sizes)
+    if not sizes:
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    if a._data.ndim == 0:
+        raise RuntimeError(f"Dimension specified as {dim} but tensor has no dimensions")
+    d = normalize_dims(dim, a._data.ndim)[0]
+    n = a._data.shape[d]
+    inferred = sizes.count(-1)
+    if inferred > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = math.prod(k for k in sizes if k != -1)
+    fits = known == n if not inferred else known and n % known == 0
+    if not fits:
+        raise RuntimeError(
+            f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {d} ({n}) "
+            "in the input tensor"
+        )
+    shape = a._data.shape
+    return reshape(a, shape[:d] + sizes + shape[d + 1 :])
 
 
 def permute(a, *dims):

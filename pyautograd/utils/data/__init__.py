@@ -6,8 +6,8 @@ Shuffling draws exactly what PyTorch's ``RandomSampler`` draws, so after the sam
 
 from .collate import default_collate, default_convert
 from .dataloader import DataLoader
-from .dataset import Dataset, Subset, TensorDataset
-from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler
+from .dataset import Dataset, Subset, TensorDataset, random_split
+from .sampler import BatchSampler, RandomSampler, Sampler, SequentialSampler, WeightedRandomSampler
 
 __all__ = [
     "BatchSampler",
@@ -18,6 +18,8 @@ __all__ = [
     "SequentialSampler",
     "Subset",
     "TensorDataset",
+    "WeightedRandomSampler",
     "default_collate",
     "default_convert",
+    "random_split",
 ]

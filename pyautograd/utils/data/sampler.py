@@ -7,7 +7,7 @@ it and takes ``randperm(n)`` from that; so each epoch costs the global stream tw
 
 import numpy as np
 
-from ... import random_tensors
+from ... import creation, dtypes, random_tensors
 from ...generator import Generator
 from ...tensor import Tensor
 
@@ -69,6 +69,36 @@ class RandomSampler(Sampler):
         for _ in range(self.num_samples // n):
             yield from random_tensors.randperm(n, generator=generator).tolist()
         yield from random_tensors.randperm(n, generator=generator).tolist()[: self.num_samples % n]
+
+    def __len__(self):
+        return self.num_samples
+
+
+class WeightedRandomSampler(Sampler):
+    """``num_samples`` indices drawn with probabilities proportional to ``weights``:
+    ``multinomial(weights, num_samples, replacement)`` with the sampler's generator, so the
+    same seed gives PyTorch's draws."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(
+                f"num_samples should be a positive integer value, but got num_samples={num_samples}"
+            )
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        weights = creation.as_tensor(weights, dtype=dtypes.float64)
+        if weights.dim() != 1:
+            raise ValueError(
+                f"weights should be a 1d sequence but given weights have shape {tuple(weights.shape)}"
+            )
+        self.weights, self.num_samples = weights, num_samples
+        self.replacement, self.generator = replacement, generator
+
+    def __iter__(self):
+        drawn = random_tensors.multinomial(
+            self.weights, self.num_samples, self.replacement, generator=self.generator
+        )
+        yield from drawn.tolist()
 
     def __len__(self):
         return self.num_samples

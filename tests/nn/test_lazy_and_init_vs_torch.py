@@ -1,0 +1,135 @@
+"""nn.LazyLinear, nn.init.orthogonal_, multinomial's ties, random_split and
+WeightedRandomSampler against live PyTorch, over more seeds and shapes than the golden cases."""
+
+import numpy as np
+import pytest
+
+import pyautograd as pag
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.mark.parametrize("shape", [(3, 5), (6, 4), (4, 2, 3), (5, 5), (20, 100), (1, 7), (7, 1)])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_orthogonal_same_numbers_and_stream(shape, dtype):
+    out = []
+    for lib in (pag, torch):
+        lib.manual_seed(3)
+        t = lib.empty(*shape, dtype=getattr(lib, dtype))
+        lib.nn.init.orthogonal_(t, 1.5)
+        out.append((t.numpy(), lib.rand(3).numpy()))
+    tol = 1e-6 if dtype == "float32" else 1e-13  # float32: PyTorch's QR rounds in float32
+    np.testing.assert_allclose(out[0][0], out[1][0], atol=tol)
+    np.testing.assert_array_equal(out[0][1], out[1][1])
+
+
+def test_orthogonal_errors_and_empty():
+    for lib in (pag, torch):
+        with pytest.raises(ValueError, match="Only tensors with 2 or more dimensions are supported"):
+            lib.nn.init.orthogonal_(lib.empty(3))
+        assert lib.nn.init.orthogonal_(lib.empty(0, 3)).shape == (0, 3)
+
+
+def _lazy_story(lib):
+    seen = []
+
+    def note(f):
+        try:
+            seen.append(repr(f()).replace("torch", "pyautograd"))
+        except Exception as e:  # noqa: BLE001  (the type and wording are what is compared)
+            seen.append((type(e).__name__, str(e).replace("torch", "pyautograd")))
+
+    lib.manual_seed(0)
+    m = lib.nn.LazyLinear(3)
+    note(lambda: m)
+    note(lambda: m.weight)
+    note(lambda: m.weight.shape)
+    note(lambda: sum(p.numel() for p in m.parameters()))
+    note(lambda: m.in_features)
+    note(lambda: list(m.state_dict()))
+    note(lambda: m.has_uninitialized_params())
+    note(lambda: lib.nn.LazyLinear(3, bias=False))
+    note(lambda: lib.nn.Sequential(lib.nn.LazyLinear(2), lib.nn.ReLU()))
+    opt = lib.optim.SGD(m.parameters(), lr=0.1)
+    y = m(lib.ones(2, 4))
+    y.sum().backward()
+    opt.step()
+    note(lambda: m)
+    note(lambda: (type(m).__name__, type(m.weight).__name__, m.in_features, tuple(m.weight.shape)))
+    note(lambda: type(y.grad_fn).__name__)
+    note(lambda: m(lib.randn(2, 5)))
+    return seen, m.weight.detach().numpy(), m.bias.detach().numpy()
+
+
+def test_lazy_linear_as_a_learner_sees_it():
+    ours, theirs = _lazy_story(pag), _lazy_story(torch)
+    assert ours[0] == theirs[0]
+    np.testing.assert_array_equal(ours[1], theirs[1])
+    np.testing.assert_array_equal(ours[2], theirs[2])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_multinomial_without_replacement_running_out(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.choice([3, 8, 17, 40, 70, 130, 300, 1000]))
+    p = rng.random(n)
+    p[rng.random(n) < rng.random()] = 0
+    p[0] += p.sum() == 0
+    nonzero = int((p > 0).sum())
+    k = int(rng.integers(max(1, nonzero - 2), min(n, nonzero + int(rng.integers(1, 40))) + 1))
+    dtype = ["float32", "float64"][seed % 2]
+    out = []
+    for lib in (pag, torch):
+        lib.manual_seed(seed)
+        rows = lib.tensor(np.stack([p, p[::-1]]), dtype=getattr(lib, dtype))
+        out.append((lib.multinomial(rows, k).numpy(), lib.rand(1).numpy()))
+    np.testing.assert_array_equal(out[0][0], out[1][0])
+    np.testing.assert_array_equal(out[0][1], out[1][1])
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_split_and_weighted_sampler(seed):
+    out = []
+    for lib in (pag, torch):
+        data = lib.utils.data
+        lib.manual_seed(seed)
+        splits = data.random_split(lib.utils.data.TensorDataset(lib.arange(13)), [0.6, 0.2, 0.2])
+        g = lib.Generator().manual_seed(seed + 100)
+        out.append(
+            [
+                [len(s) for s in splits],
+                [[s[i][0].item() for i in range(len(s))] for s in splits],
+                [list(s.indices) for s in data.random_split(range(9), [4, 5], generator=g)],
+                list(data.WeightedRandomSampler(np.arange(6.0), 20)),
+                list(data.WeightedRandomSampler([3, 0, 1, 0, 2], 5, replacement=False, generator=g)),
+                lib.rand(2).tolist(),
+            ]
+        )
+    assert out[0] == out[1]
+
+
+DATA_ERRORS = [
+    lambda d: d.WeightedRandomSampler([[1.0, 2.0]], 3),
+    lambda d: d.WeightedRandomSampler([1.0, 2.0], 0),
+    lambda d: d.WeightedRandomSampler([1.0, 2.0], True),
+    lambda d: d.WeightedRandomSampler([1.0, 2.0], 2, replacement=1),
+    lambda d: d.random_split(range(10), [3, 3]),
+    lambda d: d.random_split(range(10), [0.5, 0.6]),
+    lambda d: d.random_split(range(10), [1.2, -0.2]),
+]
+
+
+@pytest.mark.parametrize("case", range(len(DATA_ERRORS)))
+def test_data_errors_as_pytorch(case):
+    caught = []
+    for lib in (pag, torch):
+        with pytest.raises(Exception) as info:
+            DATA_ERRORS[case](lib.utils.data)
+        caught.append((type(info.value).__name__, str(info.value)))
+    assert caught[0] == caught[1]
+
+
+def test_random_split_warns_of_an_empty_split():
+    for lib in (pag, torch):
+        with pytest.warns(UserWarning, match="Length of split at index 1 is 0"):
+            lib.utils.data.random_split(range(2), [0.05, 0.05, 0.9])
