@@ -13,8 +13,8 @@ from .in_place import (
     method_in_place,
     requires_grad,
 )
-from .ops import elementwise as ew
 from .ops import (
+    counting,
     gather,
     index,
     linalg,
@@ -28,6 +28,7 @@ from .ops import (
     statistics,
     unary,
 )
+from .ops import elementwise as ew
 from .ops.common import as_tensor_arg
 from .tangents import forward_ad_state
 from .tensor import Tensor
@@ -202,6 +203,7 @@ _METHODS = {
     "min": reduce.min,
     "amax": reduce.amax,
     "amin": reduce.amin,
+    "histc": counting.histc,
     "argmax": reduce.argmax,
     "argmin": reduce.argmin,
     "softmax": reduce.softmax,
@@ -210,6 +212,7 @@ _METHODS = {
     "reshape": shape.reshape,
     "view": shape.view,
     "flatten": shape.flatten,
+    "ravel": shape.ravel,
     "permute": shape.permute,
     "transpose": shape.transpose,
     "t": shape.t,

@@ -1,4 +1,4 @@
-"""``bincount`` and ``result_type``: answers about values and dtypes, never differentiable."""
+"""``bincount``, ``histc`` and ``result_type``: answers about values and dtypes, never differentiable."""
 
 import numpy as np
 
@@ -21,6 +21,38 @@ def bincount(input, weights=None, minlength=0):
     weight_data = weights._data if isinstance(weights, Tensor) else np.asarray(weights)
     counts = np.bincount(values, weights=weight_data, minlength=minlength)
     return Tensor._make(counts.astype(weight_data.dtype if weight_data.dtype.kind == "f" else np.float64))
+
+
+def histc(input, bins=100, min=0, max=0):
+    """Counts of a float tensor's values in ``bins`` equal bins over ``[min, max]`` (the data's
+    own range when both are 0; widened by 1 each side when it is one point). Values outside
+    are not counted; ``max`` itself falls in the last bin. No gradient, as in PyTorch."""
+    data = input._data
+    if data.dtype.kind != "f":
+        name = dtypes.scalar_type_name(data.dtype)
+        raise NotImplementedError(f"\"histogram_cpu\" not implemented for '{name}'")
+    if bins <= 0:
+        raise RuntimeError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    low, high = float(min), float(max)
+    if low == high == 0 and data.size:
+        low, high = float(data.min()), float(data.max())
+    if high < low:
+        raise RuntimeError("torch.histc: max must be larger than min")
+    if not (np.isfinite(low) and np.isfinite(high)):
+        lo, hi = ("-nan" if np.isnan(v) else repr(v) for v in (low, high))
+        raise RuntimeError(f"torch.histc: range of [{lo}, {hi}] is not finite")
+    if low == high:
+        low, high = low - 1, high + 1
+    dtype = data.dtype.type
+    values = data.ravel()
+    values = values[(values >= dtype(low)) & (values <= dtype(high))]  # NaN is never counted
+    edges = np.linspace(low, high, bins + 1).astype(data.dtype)
+    # the bin from the value's position, then moved by one where rounding put it past an edge
+    pos = ((values - dtype(low)) * dtype(bins) / (dtype(high) - dtype(low))).astype(np.int64)
+    pos = np.minimum(pos, bins - 1)
+    pos -= (pos > 0) & (edges[pos] > values)
+    pos += (pos < bins - 1) & (edges[np.minimum(pos + 1, bins)] <= values)
+    return Tensor._make(np.bincount(pos, minlength=bins).astype(data.dtype))
 
 
 def result_type(tensor1, tensor2):

@@ -226,6 +226,11 @@ def flatten(a, start_dim=0, end_dim=-1):
     return reshape(a, shape[:start] + (-1,) + shape[end + 1 :])
 
 
+def ravel(a):
+    """The elements as one dimension: always a ``view(-1)`` of the (contiguous) data."""
+    return reshape(a, -1)
+
+
 def permute(a, *dims):
     if len(_shape_arg(dims)) != a._data.ndim:
         raise RuntimeError(
@@ -385,3 +390,42 @@ def stack(tensors, dim=0):
                 f"at entry 0 and {list(t_._data.shape)} at entry {i}"
             )
     return Stack.apply(*cast_all(tensors, result_dtype(*tensors)), dim % (len(first) + 1))
+
+
+_MESHGRID_WARNING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
+)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids: output ``i`` is input ``i`` (0-d counts as length 1) laid along axis
+    ``i`` and expanded to every input's length, a view as in PyTorch. ``indexing="xy"`` swaps
+    the first two axes (x across columns); without ``indexing`` PyTorch warns and uses "ij"."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn(_MESHGRID_WARNING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors:
+        if t._data.ndim > 1:
+            shape = ",".join(str(n) for n in t._data.shape)
+            raise RuntimeError(
+                "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "
+                f"[ torch.{dtypes.from_numpy_dtype(t._data.dtype).legacy_name}{{{shape}}} ]"
+            )
+    if len({t._data.dtype for t in tensors}) > 1:
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    swap = indexing == "xy" and len(tensors) >= 2
+    order = [1, 0, *range(2, len(tensors))] if swap else list(range(len(tensors)))
+    ordered = [tensors[i] for i in order]
+    sizes = [t._data.size for t in ordered]
+    grids = []
+    for axis, t in enumerate(ordered):
+        along = [1] * len(ordered)
+        along[axis] = -1
+        grids.append(expand(reshape(t, along), *sizes))
+    return tuple(grids[order.index(i)] for i in range(len(tensors)))

@@ -267,3 +267,29 @@ def test_closure_runs_with_grad_enabled_under_no_grad():
             loss = opt.step(closure)
         assert seen == [True] and loss.item() == 4.0 and w.tolist() == [1.0]
         assert opt.step() is None
+
+
+def _scheduler_warnings(lib, order):
+    """The warnings of a StepLR run whose first epoch calls the two steps in ``order``."""
+    import warnings
+
+    w = lib.nn.Parameter(lib.tensor([1.0]))
+    opt = lib.optim.SGD([w], lr=1.0)
+    sched = lib.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    if order == "replaced step":
+        opt.step = lambda: None
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        for _ in range(2):
+            for which in (
+                ("scheduler", "optimizer") if order == "scheduler first" else ("optimizer", "scheduler")
+            ):
+                (sched if which == "scheduler" else opt).step()
+    return [(type(m.message).__name__, str(m.message)) for m in seen], opt.param_groups[0]["lr"]
+
+
+@pytest.mark.parametrize("order", ["scheduler first", "optimizer first", "replaced step"])
+def test_scheduler_step_order_warning_is_pytorchs(order):
+    ours, theirs = (_scheduler_warnings(lib, order) for lib in LIBS)
+    assert ours == theirs
+    assert (order == "optimizer first") == (ours[0] == [])
