@@ -73,7 +73,7 @@ from .grad_mode import (
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
-from .ops.counting import bincount, histc, result_type
+from .ops.counting import bincount, histc, result_type, unique
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,

@@ -204,6 +204,7 @@ _METHODS = {
     "amax": reduce.amax,
     "amin": reduce.amin,
     "histc": counting.histc,
+    "unique": counting.unique,
     "argmax": reduce.argmax,
     "argmin": reduce.argmin,
     "softmax": reduce.softmax,

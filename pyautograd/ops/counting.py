@@ -1,8 +1,9 @@
-"""``bincount``, ``histc`` and ``result_type``: answers about values and dtypes, never differentiable."""
+"""``bincount``, ``histc``, ``unique`` and ``result_type``: answers about values and dtypes, never differentiable."""
 
 import numpy as np
 
 from .. import dtypes
+from ..function import Function
 from ..tensor import Tensor
 from .common import result_dtype
 
@@ -53,6 +54,53 @@ def histc(input, bins=100, min=0, max=0):
     pos -= (pos > 0) & (edges[pos] > values)
     pos += (pos < bins - 1) & (edges[np.minimum(pos + 1, bins)] <= values)
     return Tensor._make(np.bincount(pos, minlength=bins).astype(data.dtype))
+
+
+class _Unique(Function):
+    """The distinct values. PyTorch records them under a node whose backward refuses (there is
+    no derivative), so a loss built on them fails loudly instead of giving a silent zero."""
+
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, values):
+        return values
+
+    @staticmethod
+    def backward(ctx, g):
+        raise NotImplementedError(f"the derivative for '{ctx.derivative_of}' is not implemented.")
+
+
+class Unique(_Unique):
+    backward_name = "Unique2Backward0"
+    derivative_of = "_unique2"
+
+
+class UniqueDim(_Unique):
+    backward_name = "UniqueDimBackward0"
+    derivative_of = "unique_dim"
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct values in ascending order (along ``dim``: the distinct slices); with
+    ``return_inverse`` where each element went, with ``return_counts`` how often each occurs.
+    Every NaN counts as distinct, as in PyTorch."""
+    data = input._data
+    if dim is None:
+        flat = data.reshape(-1)
+        values, inverse, counts = np.unique(flat, return_inverse=True, return_counts=True, equal_nan=False)
+        inverse = inverse.reshape(data.shape)
+        op = Unique
+    else:
+        axis = dim % max(data.ndim, 1)
+        values, inverse, counts = np.unique(data, return_inverse=True, return_counts=True, axis=axis)
+        inverse = inverse.reshape(-1)
+        op = UniqueDim
+    out = op.apply(input, values.astype(data.dtype, copy=False))
+    extra = (Tensor._make(inverse.astype(np.int64)),) * return_inverse + (
+        Tensor._make(counts.astype(np.int64)),
+    ) * return_counts
+    return (out, *extra) if extra else out
 
 
 def result_type(tensor1, tensor2):

@@ -111,3 +111,38 @@ RAVEL = [
 def test_ravel_matches_pytorch(case):
     ours, theirs = (_outcome(lambda: RAVEL[case](L)) for L in LIBS)
     assert ours == theirs
+
+
+UNIQUE = [
+    lambda L: (L.unique(L.tensor([3, 1, 2, 3, 1, 5])),),
+    lambda L: L.tensor([3, 1, 2, 3, 1, 5]).unique(return_counts=True),
+    lambda L: L.unique(L.tensor([3, 1, 2, 3, 1, 5]), return_inverse=True, return_counts=True),
+    lambda L: L.unique(
+        L.tensor([[1.0, 2.0], [1.0, 2.0], [0.0, 3.0]], requires_grad=True), return_inverse=True
+    ),
+    lambda L: L.unique(
+        L.tensor([[1.0, 2.0], [1.0, 2.0], [0.0, 3.0]], requires_grad=True), dim=0, return_inverse=True
+    ),
+    lambda L: L.unique(L.tensor([[3, 1], [1, 3]]), dim=1, return_counts=True),
+    lambda L: (L.unique(L.tensor([True, False, True])),),
+    lambda L: (L.unique(L.tensor(3)),),
+    lambda L: L.unique(L.tensor([[3, 1], [1, 2]]), return_inverse=True),
+    lambda L: (L.unique(L.tensor([2.0, float("nan"), 1.0, float("nan")])),),
+    lambda L: (L.tensor([-1.0, 1.0, 1.0, -1.0]).unique(),),
+]
+
+
+@pytest.mark.parametrize("case", range(len(UNIQUE)))
+def test_unique_matches_pytorch(case):
+    ours, theirs = (_outcome(lambda: UNIQUE[case](L)) for L in LIBS)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize("dim", [None, 0])
+def test_unique_refuses_backward_as_pytorch(dim):
+    def run(L):
+        x = L.tensor([[1.0, 2.0], [1.0, 2.0]], requires_grad=True)
+        return _outcome(lambda: L.unique(x, dim=dim).sum().backward())
+
+    ours, theirs = run(T), run(torch)
+    assert ours == theirs and ours[0].startswith("('NotImplementedError'")
