@@ -374,8 +374,15 @@ def _unwrap(data):
     if isinstance(data, Tensor):
         return data._data
     if isinstance(data, (list, tuple)) and any(isinstance(d, (Tensor, list, tuple)) for d in data):
-        return [_unwrap(d) for d in data]
+        return [_element(d) if isinstance(d, Tensor) else _unwrap(d) for d in data]
     return data
+
+
+def _element(t):
+    """A tensor inside a list is one number to PyTorch (as ``float(t)``), never a row."""
+    if t._data.size != 1:
+        raise ValueError("only one element tensors can be converted to Python scalars")
+    return t._data.reshape(())
 
 
 def _check_can_require_grad(t):

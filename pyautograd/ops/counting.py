@@ -106,3 +106,23 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 def result_type(tensor1, tensor2):
     """The dtype ``tensor1 (op) tensor2`` computes in, by PyTorch's promotion rules."""
     return dtypes.from_numpy_dtype(result_dtype(tensor1, tensor2))
+
+
+def nonzero(input, *, as_tuple=False):
+    """Where the non-zero elements are: one row of indices per element (a 0-d tensor counts as
+    one element of a 1-d one), or with ``as_tuple`` one index tensor per dimension."""
+    data = input._data
+    found = np.nonzero(data.reshape(1) if not data.ndim else data)
+    if as_tuple:
+        return tuple(Tensor._make(i.astype(np.int64)) for i in found)
+    rows = np.stack(found, axis=1) if data.ndim else np.zeros((len(found[0]), 0), np.int64)
+    return Tensor._make(rows.astype(np.int64))
+
+
+def argwhere(input):
+    return nonzero(input)
+
+
+def count_nonzero(input, dim=None):
+    counts = np.count_nonzero(input._data, axis=dim)
+    return Tensor._make(np.asarray(counts, dtype=np.int64))

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import devices, dtypes
 from ..function import Function
-from ..tensor import Tensor
+from ..tensor import Size, Tensor
 from .common import cast_all, normalize_dims, numpy_names, result_dtype, sum_to
 from .common import permute as permute_generic
 
@@ -429,3 +429,43 @@ def meshgrid(*tensors, indexing=None):
         along[axis] = -1
         grids.append(expand(reshape(t, along), *sizes))
     return tuple(grids[order.index(i)] for i in range(len(tensors)))
+
+
+def hstack(tensors):
+    """Side by side: along dim 1, or dim 0 for vectors (0-d tensors count as vectors)."""
+    tensors = _tensor_sequence("hstack", tensors)
+    if not tensors:
+        raise RuntimeError("hstack expects a non-empty TensorList")
+    tensors = [reshape(t, 1) if not t._data.ndim else t for t in tensors]
+    return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors):
+    """One under another: along dim 0, vectors and 0-d tensors first made rows."""
+    tensors = _tensor_sequence("vstack", tensors)
+    if not tensors:
+        raise RuntimeError("vstack expects a non-empty TensorList")
+    return cat([reshape(t, 1, -1) if t._data.ndim < 2 else t for t in tensors], 0)
+
+
+def broadcast_shapes(*shapes):
+    """The shape that tensors of these shapes broadcast to, checked as PyTorch checks it:
+    right to left, each argument against the shape so far."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
+    if not shapes:
+        return Size([])
+    common = [1] * max(len(s) for s in shapes)
+    for index, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            elif shape[i] != 1:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {shape[i]} at {i}! Mismatching argument "
+                    f"at index {index} had {shape}; but expected shape should be broadcastable to {common}"
+                )
+    return Size(common)

@@ -1,5 +1,5 @@
-"""meshgrid, unique and histc against PyTorch: values, dtypes, the grad_fn of the grids, the
-warning without ``indexing`` and the errors, with their wording."""
+"""meshgrid, histc, unique, ravel, broadcast_shapes, hstack/vstack, nonzero and tensors made
+from lists of tensors, against PyTorch: values, dtypes, grad_fn names, warnings and errors."""
 
 import warnings
 
@@ -146,3 +146,41 @@ def test_unique_refuses_backward_as_pytorch(dim):
 
     ours, theirs = run(T), run(torch)
     assert ours == theirs and ours[0].startswith("('NotImplementedError'")
+
+
+MORE = [
+    lambda L: (L.broadcast_shapes((3, 1), (1, 4)),),
+    lambda L: (L.broadcast_shapes((2,), (3, 1), (1, 1, 1)),),
+    lambda L: (L.broadcast_shapes(3, (1, 3)),),
+    lambda L: (L.broadcast_shapes(),),
+    lambda L: L.broadcast_shapes((3, 1), (2, 4)),
+    lambda L: L.broadcast_shapes((3,), (2, 1, 4)),
+    lambda L: (L.hstack([L.tensor([1.0], requires_grad=True), L.tensor([2.0, 3.0])]),),
+    lambda L: (L.hstack([L.ones(2, 1), L.zeros(2, 3)]),),
+    lambda L: (L.hstack([L.tensor(1.0), L.tensor(2.0)]),),
+    lambda L: (L.vstack([L.tensor([1.0, 2.0], requires_grad=True), L.tensor([3.0, 4.0])]),),
+    lambda L: (L.vstack([L.ones(1, 2), L.tensor([5.0, 6.0])]),),
+    lambda L: L.hstack([]),
+    lambda L: L.vstack(L.ones(2, 2)),
+    lambda L: (L.tensor([[0, 1], [2, 0]]).nonzero(),),
+    lambda L: L.nonzero(L.tensor([[0, 1], [2, 0]]), as_tuple=True),
+    lambda L: (L.argwhere(L.tensor([0.0, 2.0, 0.0, -1.0])),),
+    lambda L: (L.tensor(3).nonzero(),),
+    lambda L: L.tensor(0).nonzero(as_tuple=True),
+    lambda L: (L.count_nonzero(L.tensor([[0, 1], [2, 0]])),),
+    lambda L: (L.count_nonzero(L.tensor([[0, 1], [2, 3]]), dim=0),),
+    lambda L: (L.tensor([L.tensor(1.0), L.tensor(2.0)]),),
+    lambda L: (L.tensor([L.tensor([1.0]), 2.0]),),
+    lambda L: L.tensor([L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0])]),
+    lambda L: L.Tensor([[L.tensor([1.0, 2.0])]]),
+]
+
+
+@pytest.mark.parametrize("case", range(len(MORE)))
+def test_shapes_stacks_and_nonzero_match_pytorch(case):
+    def run(L):
+        if case < 4:  # a Size, compared by its printed form
+            return repr(MORE[case](L)[0]).replace("torch.", "pyautograd.")
+        return _outcome(lambda: MORE[case](L))
+
+    assert run(T) == run(torch)
