@@ -73,7 +73,7 @@ from .grad_mode import (
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
-from .ops.counting import bincount, result_type
+from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, result_type, unique
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
@@ -134,12 +134,16 @@ from .ops.pieces import (
 from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, softmax, sum
 from .ops.rounding import ceil, floor, floor_divide, remainder, round, sign, trunc
 from .ops.shape import (
+    broadcast_shapes,
     cat,
     clone,
     concat,
     expand,
     flatten,
+    hstack,
+    meshgrid,
     permute,
+    ravel,
     reshape,
     squeeze,
     stack,
@@ -147,6 +151,7 @@ from .ops.shape import (
     transpose,
     unflatten,
     unsqueeze,
+    vstack,
 )
 from .ops.sorting import argsort, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean

@@ -13,8 +13,8 @@ from .in_place import (
     method_in_place,
     requires_grad,
 )
-from .ops import elementwise as ew
 from .ops import (
+    counting,
     gather,
     index,
     linalg,
@@ -28,6 +28,7 @@ from .ops import (
     statistics,
     unary,
 )
+from .ops import elementwise as ew
 from .ops.common import as_tensor_arg
 from .tangents import forward_ad_state
 from .tensor import Tensor
@@ -203,6 +204,11 @@ _METHODS = {
     "min": reduce.min,
     "amax": reduce.amax,
     "amin": reduce.amin,
+    "histc": counting.histc,
+    "unique": counting.unique,
+    "nonzero": counting.nonzero,
+    "argwhere": counting.argwhere,
+    "count_nonzero": counting.count_nonzero,
     "argmax": reduce.argmax,
     "argmin": reduce.argmin,
     "softmax": reduce.softmax,
@@ -212,6 +218,7 @@ _METHODS = {
     "view": shape.view,
     "flatten": shape.flatten,
     "unflatten": shape.unflatten,
+    "ravel": shape.ravel,
     "permute": shape.permute,
     "transpose": shape.transpose,
     "t": shape.t,

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import dtypes
 from .devices import CPU
+from .grad_mode import state as _grad_mode
 from .printing import tensor_repr
 
 
@@ -29,6 +30,19 @@ class Size(tuple):
 
     def numel(self):
         return int(np.prod(self, dtype=np.int64))
+
+
+_SCALAR_OF_GRAD_WARNING = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first."
+)
+_warned_once = False
+
+
+def _warn_scalar_of_grad_once():
+    global _warned_once
+    _warned_once = True
+    warnings.warn(_SCALAR_OF_GRAD_WARNING, UserWarning, stacklevel=3)
 
 
 _NON_LEAF_GRAD_WARNING = (
@@ -306,6 +320,10 @@ class Tensor:
     def __float__(self):
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad and _grad_mode.enabled and not _warned_once:
+            # PyTorch warns here (recording), once per process (TORCH_WARN_ONCE), and never
+            # for item(), int() or under no_grad
+            _warn_scalar_of_grad_once()
         return float(self.item())
 
     def __int__(self):
@@ -358,8 +376,15 @@ def _unwrap(data):
     if isinstance(data, Tensor):
         return data._data
     if isinstance(data, (list, tuple)) and any(isinstance(d, (Tensor, list, tuple)) for d in data):
-        return [_unwrap(d) for d in data]
+        return [_element(d) if isinstance(d, Tensor) else _unwrap(d) for d in data]
     return data
+
+
+def _element(t):
+    """A tensor inside a list is one number to PyTorch (as ``float(t)``), never a row."""
+    if t._data.size != 1:
+        raise ValueError("only one element tensors can be converted to Python scalars")
+    return t._data.reshape(())
 
 
 def _check_can_require_grad(t):

@@ -5,6 +5,7 @@ import operator
 import numpy as np
 
 from .. import dtypes
+from .._quiet_numpy import quiet_float_errors, restore_float_errors
 from ..fast_paths import FLOAT32, FLOAT64, apply_pair
 from ..function import Function
 from ..tangents import forward_ad_state
@@ -64,6 +65,7 @@ def _check_dtypes(a, b):
 
 class MatMul(Function):
     backward_name = "UnsafeViewBackward0"  # PyTorch folds batches into a view
+    may_overflow = True  # a diverging ``X @ w`` gives inf silently, as in PyTorch
 
     @staticmethod
     def forward(ctx, a, b):
@@ -127,7 +129,11 @@ def matmul(a, b):
         and (dtype is FLOAT32 or dtype is FLOAT64)
         and not forward_ad_state.levels
     ):  # ``X @ W`` of every layer written by hand: the checks below cannot fail
-        return apply_pair(Mm, a, b)
+        token = quiet_float_errors()  # apply_pair leaves this to the op (Mm may overflow)
+        try:
+            return apply_pair(Mm, a, b)
+        finally:
+            restore_float_errors(token)
     a, b = as_tensor_arg(a), as_tensor_arg(b)
     _check_shapes(a._data, b._data)
     _check_dtypes(a._data, b._data)

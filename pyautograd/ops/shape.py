@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import devices, dtypes
 from ..function import Function
-from ..tensor import Tensor
+from ..tensor import Size, Tensor
 from .common import cast_all, normalize_dims, numpy_names, result_dtype, sum_to
 from .common import permute as permute_generic
 
@@ -250,6 +250,11 @@ def unflatten(a, dim, sizes):
     return reshape(a, shape[:d] + sizes + shape[d + 1 :])
 
 
+def ravel(a):
+    """The elements as one dimension: always a ``view(-1)`` of the (contiguous) data."""
+    return reshape(a, -1)
+
+
 def permute(a, *dims):
     if len(_shape_arg(dims)) != a._data.ndim:
         raise RuntimeError(
@@ -409,3 +414,82 @@ def stack(tensors, dim=0):
                 f"at entry 0 and {list(t_._data.shape)} at entry {i}"
             )
     return Stack.apply(*cast_all(tensors, result_dtype(*tensors)), dim % (len(first) + 1))
+
+
+_MESHGRID_WARNING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
+)
+
+
+def meshgrid(*tensors, indexing=None):
+    """Coordinate grids: output ``i`` is input ``i`` (0-d counts as length 1) laid along axis
+    ``i`` and expanded to every input's length, a view as in PyTorch. ``indexing="xy"`` swaps
+    the first two axes (x across columns); without ``indexing`` PyTorch warns and uses "ij"."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    if indexing is None:
+        warnings.warn(_MESHGRID_WARNING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    for t in tensors:
+        if t._data.ndim > 1:
+            shape = ",".join(str(n) for n in t._data.shape)
+            raise RuntimeError(
+                "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "
+                f"[ torch.{dtypes.from_numpy_dtype(t._data.dtype).legacy_name}{{{shape}}} ]"
+            )
+    if len({t._data.dtype for t in tensors}) > 1:
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    swap = indexing == "xy" and len(tensors) >= 2
+    order = [1, 0, *range(2, len(tensors))] if swap else list(range(len(tensors)))
+    ordered = [tensors[i] for i in order]
+    sizes = [t._data.size for t in ordered]
+    grids = []
+    for axis, t in enumerate(ordered):
+        along = [1] * len(ordered)
+        along[axis] = -1
+        grids.append(expand(reshape(t, along), *sizes))
+    return tuple(grids[order.index(i)] for i in range(len(tensors)))
+
+
+def hstack(tensors):
+    """Side by side: along dim 1, or dim 0 for vectors (0-d tensors count as vectors)."""
+    tensors = _tensor_sequence("hstack", tensors)
+    if not tensors:
+        raise RuntimeError("hstack expects a non-empty TensorList")
+    tensors = [reshape(t, 1) if not t._data.ndim else t for t in tensors]
+    return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors):
+    """One under another: along dim 0, vectors and 0-d tensors first made rows."""
+    tensors = _tensor_sequence("vstack", tensors)
+    if not tensors:
+        raise RuntimeError("vstack expects a non-empty TensorList")
+    return cat([reshape(t, 1, -1) if t._data.ndim < 2 else t for t in tensors], 0)
+
+
+def broadcast_shapes(*shapes):
+    """The shape that tensors of these shapes broadcast to, checked as PyTorch checks it:
+    right to left, each argument against the shape so far."""
+    shapes = [(s,) if isinstance(s, int) else s for s in shapes if s is not None]
+    if not shapes:
+        return Size([])
+    common = [1] * max(len(s) for s in shapes)
+    for index, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            elif shape[i] != 1:
+                raise RuntimeError(
+                    f"Attempting to broadcast a dimension of length {shape[i]} at {i}! Mismatching argument "
+                    f"at index {index} had {shape}; but expected shape should be broadcastable to {common}"
+                )
+    return Size(common)

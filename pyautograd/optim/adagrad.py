@@ -3,7 +3,7 @@ rarely updated weights keep larger steps (Duchi et al., 2011)."""
 
 import numpy as np
 
-from .optimizer import Optimizer, _gradients, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure, count_step, new_step_count, state_buffer
 
 
 class Adagrad(Optimizer):
@@ -48,18 +48,19 @@ class Adagrad(Optimizer):
         )
         for group in self.param_groups:  # PyTorch fills the state at construction
             for p in group["params"]:
-                self.state[p]["step"] = 0
-                self.state[p]["sum"] = np.full_like(p._data, group["initial_accumulator_value"])
+                self.state[p]["step"] = new_step_count()
+                self.state[p]["sum"] = state_buffer(np.full_like(p._data, group["initial_accumulator_value"]))
 
     def step(self, closure=None):
         loss = _step_closure(closure)
         for group in self.param_groups:
             for p, g in _gradients(group):
                 state = self.state[p]
-                state["step"] += 1
-                clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
-                state["sum"] += g * g
-                std = np.sqrt(state["sum"]) + group["eps"]
+                step = count_step(state)
+                clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+                total = state["sum"]._data
+                total += g * g
+                std = np.sqrt(total) + group["eps"]
                 p._data -= (clr * (g / std)).astype(p._data.dtype, copy=False)
                 p._bump_version()
         return loss

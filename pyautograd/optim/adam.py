@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .optimizer import Optimizer, _gradients, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure, count_step, new_step_count, state_buffer
 
 
 class Adam(Optimizer):
@@ -63,19 +63,18 @@ class Adam(Optimizer):
                     p._data *= 1 - lr * group["weight_decay"]
                 state = self.state[p]
                 if not state:
-                    state["step"] = 0
-                    state["exp_avg"] = np.zeros_like(p._data)
-                    state["exp_avg_sq"] = np.zeros_like(p._data)
+                    state["step"] = new_step_count()
+                    state["exp_avg"] = state_buffer(np.zeros_like(p._data))
+                    state["exp_avg_sq"] = state_buffer(np.zeros_like(p._data))
                     if group["amsgrad"]:
-                        state["max_exp_avg_sq"] = np.zeros_like(p._data)
-                state["step"] += 1
-                t, m, v = state["step"], state["exp_avg"], state["exp_avg_sq"]
+                        state["max_exp_avg_sq"] = state_buffer(np.zeros_like(p._data))
+                t = count_step(state)
+                m, v = state["exp_avg"]._data, state["exp_avg_sq"]._data
                 m += (g - m) * (1 - beta1)
                 v *= beta2
                 v += (1 - beta2) * g * g
                 if group["amsgrad"]:
-                    np.maximum(state["max_exp_avg_sq"], v, out=state["max_exp_avg_sq"])
-                    v = state["max_exp_avg_sq"]
+                    v = np.maximum(state["max_exp_avg_sq"]._data, v, out=state["max_exp_avg_sq"]._data)
                 step_size = lr / (1 - beta1**t)
                 denom = np.sqrt(v) / math.sqrt(1 - beta2**t) + eps
                 p._data -= (step_size * m / denom).astype(p._data.dtype, copy=False)

@@ -3,10 +3,43 @@
 "chainable" ones (each new rate from the current one), so the printed rates have the same
 digits as PyTorch's."""
 
+import functools
 import math
 import warnings
+import weakref
 
 from .optimizer import Optimizer
+
+_HOW_TO = "See more details at https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate"
+_STEP_REPLACED = (
+    "Seems like `optimizer.step()` has been overridden after learning rate scheduler "
+    "initialization. Please, make sure to call `optimizer.step()` before "
+    "`lr_scheduler.step()`. " + _HOW_TO
+)
+_STEP_ORDER = (
+    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. "
+    "In PyTorch 1.1.0 and later, you should call them in the opposite order: "
+    "`optimizer.step()` before `lr_scheduler.step()`.  Failure to do this "
+    "will result in PyTorch skipping the first value of the learning rate schedule. " + _HOW_TO
+)
+
+
+def _track_step_called(optimizer):
+    """Wrap this optimizer's ``step`` once so a scheduler can tell whether it ran before
+    the scheduler's first ``step()`` (the common mistake of calling them in the wrong order)."""
+    if hasattr(optimizer.step, "_wrapped_by_lr_sched"):
+        return
+    owner = weakref.ref(optimizer)  # no cycle through the instance attribute
+    func = optimizer.step.__func__
+
+    @functools.wraps(func)
+    def step(*args, **kwargs):
+        opt = owner()
+        opt._opt_called = True
+        return func(opt, *args, **kwargs)
+
+    step._wrapped_by_lr_sched = True
+    optimizer.step = step
 
 
 class LRScheduler:
@@ -29,6 +62,7 @@ class LRScheduler:
         self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
         self.last_epoch = last_epoch
         self._step_count = 0
+        _track_step_called(optimizer)
         self._initial_step()
 
     _is_initial = False  # True during the step the constructor takes
@@ -48,6 +82,11 @@ class LRScheduler:
         raise NotImplementedError
 
     def step(self, epoch=None):
+        if self._step_count == 1:  # the reader's first call (the constructor made the 0th)
+            if not hasattr(self.optimizer.step, "_wrapped_by_lr_sched"):
+                warnings.warn(_STEP_REPLACED, UserWarning, stacklevel=2)
+            elif not getattr(self.optimizer, "_opt_called", False):
+                warnings.warn(_STEP_ORDER, UserWarning, stacklevel=2)
         self._step_count += 1
         if epoch is None:
             self.last_epoch += 1

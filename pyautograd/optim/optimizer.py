@@ -85,8 +85,7 @@ class Optimizer:
         for key, values in state_dict["state"].items():
             param = by_id[key]
             self.state[param] = {
-                name: (np.array(v, dtype=param._data.dtype) if isinstance(v, np.ndarray) else v)
-                for name, v in values.items()
+                name: _loaded_state(name, v, param._data.dtype) for name, v in values.items()
             }
         for group, saved in zip(groups, saved_groups):
             group.update({k: v for k, v in saved.items() if k != "params"})
@@ -101,6 +100,35 @@ class Optimizer:
                 lines.append(f"    {key}: {group[key]}")
         lines.append(")")
         return "\n".join(lines)
+
+
+def state_buffer(array):
+    """A per-parameter buffer as PyTorch keeps it (a tensor the reader can print and save),
+    over the array that the update changes in place."""
+    return Tensor._make(array)
+
+
+def new_step_count():
+    """PyTorch counts an optimizer's steps in a float32 0-d tensor (``tensor(1.)``)."""
+    return Tensor._make(np.zeros((), np.float32))
+
+
+def count_step(state):
+    """One more step for this parameter; the count as a float for the update's formulas."""
+    step = state["step"]._data
+    step += 1
+    return float(step)
+
+
+def _loaded_state(name, value, dtype):
+    """A copy of one saved state entry: buffers in the parameter's dtype, the step count as is."""
+    if isinstance(value, Tensor):
+        value = value._data
+    if isinstance(value, np.ndarray):
+        return Tensor._make(np.array(value, dtype=np.float32 if name == "step" else dtype))
+    if name == "step":  # an older count kept as a Python number
+        return Tensor._make(np.array(value, dtype=np.float32))
+    return value
 
 
 def _gradients(group, coupled_decay=True):

@@ -3,7 +3,7 @@ with large gradients take smaller steps (Hinton's lecture notes; PyTorch's arran
 
 import numpy as np
 
-from .optimizer import Optimizer, _gradients, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure, count_step, new_step_count, state_buffer
 
 
 class RMSprop(Optimizer):
@@ -54,24 +54,24 @@ class RMSprop(Optimizer):
             for p, g in _gradients(group):
                 state = self.state[p]
                 if not state:
-                    state["step"] = 0
-                    state["square_avg"] = np.zeros_like(p._data)
+                    state["step"] = new_step_count()
+                    state["square_avg"] = state_buffer(np.zeros_like(p._data))
                     if momentum > 0:
-                        state["momentum_buffer"] = np.zeros_like(p._data)
+                        state["momentum_buffer"] = state_buffer(np.zeros_like(p._data))
                     if group["centered"]:
-                        state["grad_avg"] = np.zeros_like(p._data)
-                state["step"] += 1
-                square_avg = state["square_avg"]
+                        state["grad_avg"] = state_buffer(np.zeros_like(p._data))
+                count_step(state)
+                square_avg = state["square_avg"]._data
                 square_avg *= alpha
                 square_avg += (1 - alpha) * g * g
                 if group["centered"]:
-                    grad_avg = state["grad_avg"]
+                    grad_avg = state["grad_avg"]._data
                     grad_avg += (g - grad_avg) * (1 - alpha)
                     avg = np.sqrt(square_avg - grad_avg * grad_avg) + eps
                 else:
                     avg = np.sqrt(square_avg) + eps
                 if momentum > 0:
-                    buf = state["momentum_buffer"]
+                    buf = state["momentum_buffer"]._data
                     buf *= momentum
                     buf += g / avg
                     update = lr * buf

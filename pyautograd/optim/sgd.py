@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .optimizer import Optimizer, _gradients, _step_closure
+from .optimizer import Optimizer, _gradients, _step_closure, state_buffer
 
 
 class SGD(Optimizer):
@@ -56,8 +56,10 @@ class SGD(Optimizer):
                     state = self.state[p]
                     buf = state.get("momentum_buffer")
                     if buf is None:
-                        buf = state["momentum_buffer"] = np.array(d, copy=True)
+                        buf = np.array(d, copy=True)
+                        state["momentum_buffer"] = state_buffer(buf)
                     else:
+                        buf = buf._data
                         buf *= momentum
                         buf += (1 - dampening) * d
                     d = d + momentum * buf if nesterov else buf

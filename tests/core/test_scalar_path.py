@@ -379,3 +379,17 @@ def test_the_matrix_product_path_builds_the_node_apply_builds(left, right, dtype
         leaf.grad = None
     general.sum().backward()
     assert all(np.array_equal(x, leaf.grad._data) for x, leaf in zip(first, leaves))
+
+
+@pytest.mark.parametrize("shapes", [((3, 2), (2, 1)), ((2,), (2,)), ((2, 3, 2), (2, 2))])
+def test_overflowing_matmul_is_silent_even_when_warnings_are_errors(shapes):
+    a = T.full(shapes[0], 1e30, requires_grad=True)
+    b = T.full(shapes[1], 1e30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        y = a @ b
+        with T.no_grad():
+            z = a @ b
+        y.sum().backward()
+    assert np.isinf(y.detach().numpy()).all() and np.isinf(z.numpy()).all()
+    assert np.geterr()["over"] == "warn"

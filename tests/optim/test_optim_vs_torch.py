@@ -267,3 +267,62 @@ def test_closure_runs_with_grad_enabled_under_no_grad():
             loss = opt.step(closure)
         assert seen == [True] and loss.item() == 4.0 and w.tolist() == [1.0]
         assert opt.step() is None
+
+
+def _scheduler_warnings(lib, order):
+    """The warnings of a StepLR run whose first epoch calls the two steps in ``order``."""
+    import warnings
+
+    w = lib.nn.Parameter(lib.tensor([1.0]))
+    opt = lib.optim.SGD([w], lr=1.0)
+    sched = lib.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    if order == "replaced step":
+        opt.step = lambda: None
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        for _ in range(2):
+            for which in (
+                ("scheduler", "optimizer") if order == "scheduler first" else ("optimizer", "scheduler")
+            ):
+                (sched if which == "scheduler" else opt).step()
+    return [(type(m.message).__name__, str(m.message)) for m in seen], opt.param_groups[0]["lr"]
+
+
+@pytest.mark.parametrize("order", ["scheduler first", "optimizer first", "replaced step"])
+def test_scheduler_step_order_warning_is_pytorchs(order):
+    ours, theirs = (_scheduler_warnings(lib, order) for lib in LIBS)
+    assert ours == theirs
+    assert (order == "optimizer first") == (ours[0] == [])
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda o, p: o.SGD([p], lr=0.1, momentum=0.9),
+        lambda o, p: o.Adam([p], lr=0.01, amsgrad=True),
+        lambda o, p: o.AdamW([p], lr=0.01),
+        lambda o, p: o.RMSprop([p], lr=0.01, momentum=0.5, centered=True),
+        lambda o, p: o.Adagrad([p], lr=0.1),
+    ],
+)
+def test_optimizer_state_prints_as_pytorchs_tensors(make):
+    """What a reader sees printing ``opt.state[p]`` or ``opt.state_dict()["state"]``, and
+    the same state after a save and a load into a fresh optimizer."""
+    import io
+
+    def run(lib):
+        p = lib.nn.Parameter(lib.tensor([1.0, -2.0]))
+        opt = make(lib.optim, p)
+        for _ in range(2):
+            opt.zero_grad()
+            (p * p).sum().backward()
+            opt.step()
+        buf = io.BytesIO()
+        lib.save(opt.state_dict(), buf)
+        buf.seek(0)
+        fresh = make(lib.optim, p)
+        fresh.load_state_dict(lib.load(buf))
+        return [repr(dict(opt.state[p])), repr(opt.state_dict()["state"]), repr(dict(fresh.state[p]))]
+
+    ours, theirs = run(pag), run(torch)
+    assert ours == [t.replace("torch.", "pyautograd.") for t in theirs]
