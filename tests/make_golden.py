@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import re
 import sys
 import warnings
 
@@ -602,21 +601,6 @@ def run_misc_case(T, name, table=None):
             return {"value": (MISC_CASES if table is None else table)[name](T)}
     finally:
         T.set_grad_enabled(True)
-
-
-# ----------------------------------------------------------- normalising
-_TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
-
-
-def norm_message(msg: str) -> str:
-    """Compare messages word for word, allowing our module name for torch's."""
-    msg = _TRIGGERED.sub("", msg)
-    return msg.replace("pyautograd.", "torch.")
-
-
-def torch_repr_as_ours(text: str) -> str:
-    """PyTorch's printed form with our module name where it says ``torch``."""
-    return text.replace("torch.", "pyautograd.")
 
 
 def api_table(torch):

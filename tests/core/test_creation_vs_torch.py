@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 from pyautograd import dtypes
@@ -27,12 +28,6 @@ def _same(make):
     ours, theirs = make(pag), make(torch)
     assert _desc(ours) == _desc(theirs)
     return ours
-
-
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
 
 
 # ---- dtypes --------------------------------------------------------------------------------------
@@ -96,8 +91,7 @@ def test_unnamed_numpy_dtypes_map_to_the_nearest_named_one():
 
 def test_set_default_dtype_rejects_integer_types_like_torch():
     for bad in ("int64", "bool", "int32"):
-        ours = _error(lambda: pag.set_default_dtype(getattr(pag, bad)))
-        assert ours == _error(lambda: torch.set_default_dtype(getattr(torch, bad)))
+        ours = same_error(lambda lib: lambda: lib.set_default_dtype(getattr(lib, bad)))
         assert ours == ("TypeError", "only floating-point types are supported as the default type")
     assert pag.get_default_dtype() is pag.float32
 
@@ -184,8 +178,7 @@ def test_integer_factories_refuse_requires_grad_like_torch():
         lambda lib: lib.arange(3, requires_grad=True),
         lambda lib: lib.full((2,), 3, requires_grad=True),
     ):
-        ours = _error(lambda: make(pag))
-        assert ours == _error(lambda: make(torch))
+        ours = same_error(lambda lib: lambda: make(lib))
         assert ours == (
             "RuntimeError",
             "Only Tensors of floating point and complex dtype can require gradients",

@@ -3,9 +3,9 @@ settings: values, gradients, second order, forward mode, errors and printed form
 
 import numpy as np
 import pytest
+from torch_compare import norm_message, same_error
 
 import pyautograd as pag
-from tests.torch_compare import norm_message
 
 torch = pytest.importorskip("torch")
 
@@ -142,12 +142,7 @@ ERRORS = [
 
 @pytest.mark.parametrize("case", range(len(ERRORS)))
 def test_errors_as_pytorch(case):
-    caught = []
-    for lib in (pag, torch):
-        with pytest.raises(Exception) as info:
-            ERRORS[case](lib)
-        caught.append((type(info.value).__name__, norm_message(str(info.value))))
-    assert caught[0] == caught[1]
+    same_error(lambda lib: lambda: ERRORS[case](lib), spell=norm_message)
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 
@@ -46,12 +47,7 @@ def test_seeded_init_repr_and_output(name, args, kwargs):
     ],
 )
 def test_constructor_errors_match_torch(args, kwargs):
-    got = []
-    for lib in (pag, torch):
-        with pytest.raises(Exception) as info:
-            lib.nn.Conv2d(*args, **kwargs)
-        got.append((type(info.value).__name__, str(info.value)))
-    assert got[0] == got[1]
+    same_error(lambda lib: lambda: lib.nn.Conv2d(*args, **kwargs), spell=str)
 
 
 def test_bad_padding_string_is_a_value_error():

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 
@@ -71,12 +72,6 @@ def test_string_padding_float32(padding):
     assert ys[0].dtype == pag.float32
 
 
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value)
-
-
 @pytest.mark.parametrize(
     "make",
     [
@@ -89,17 +84,15 @@ def _error(fn):
     ],
 )
 def test_errors_match_torch(make):
-    got = [_error(lambda: lib.nn.functional.conv2d(*make(lib)[:2], **make(lib)[2])) for lib in (pag, torch)]
-    assert got[0] == got[1]
+    same_error(lambda lib: lambda: lib.nn.functional.conv2d(*make(lib)[:2], **make(lib)[2]), spell=str)
 
 
 def test_bias_dtype_error_matches_torch():
-    got = [
-        _error(
+    same_error(
+        lambda lib: (
             lambda: lib.nn.functional.conv2d(
                 lib.randn(1, 1, 5, 5), lib.randn(2, 1, 3, 3), lib.randn(2, dtype=lib.float64)
             )
-        )
-        for lib in (pag, torch)
-    ]
-    assert got[0] == got[1]
+        ),
+        spell=str,
+    )

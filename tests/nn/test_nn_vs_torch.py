@@ -12,25 +12,12 @@ from collections import OrderedDict
 
 import numpy as np
 import pytest
+from torch_compare import error_of, in_our_words, same_error
 
 import pyautograd as pag
 
 torch = pytest.importorskip("torch")
 LIBS = (pag, torch)
-
-
-def _error(fn):
-    """(type name, message with torch. spelled pyautograd.) of the exception fn raises."""
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
-
-
-def _same_error(make):
-    """make(lib) -> a zero-argument callable; both libraries must raise the same error."""
-    ours, theirs = _error(make(pag)), _error(make(torch))
-    assert ours == theirs
-    return ours
 
 
 def _model(lib):
@@ -110,7 +97,7 @@ def test_setting_none_and_deleting_attributes_match_torch():
         del m.a
         m.plain = 5
         del m.plain
-        out += [list(m.state_dict()), repr(m), _error(lambda: m.plain)]
+        out += [list(m.state_dict()), repr(m), error_of(lambda: m.plain, in_our_words)]
         return out
 
     assert run(pag) == run(torch)
@@ -126,9 +113,9 @@ def test_reassigning_a_name_moves_it_between_stores():
 
 
 def test_assignment_type_errors_match_torch():
-    _same_error(lambda lib: lambda: setattr(_model(lib), "a", 3))
-    _same_error(lambda lib: lambda: setattr(_model(lib), "running", 3))
-    _same_error(lambda lib: lambda: _model(lib).register_parameter("q", lib.zeros(2)))
+    same_error(lambda lib: lambda: setattr(_model(lib), "a", 3))
+    same_error(lambda lib: lambda: setattr(_model(lib), "running", 3))
+    same_error(lambda lib: lambda: _model(lib).register_parameter("q", lib.zeros(2)))
 
 
 def test_assigning_before_init_matches_torch():
@@ -139,22 +126,22 @@ def test_assigning_before_init_matches_torch():
 
         return Early
 
-    assert _same_error(lambda lib: early(lib, lambda l: l.nn.Parameter(l.zeros(1)))) == (
+    assert same_error(lambda lib: early(lib, lambda l: l.nn.Parameter(l.zeros(1)))) == (
         "AttributeError",
         "cannot assign parameters before Module.__init__() call",
     )
-    assert _same_error(lambda lib: early(lib, lambda l: l.nn.Linear(1, 1))) == (
+    assert same_error(lambda lib: early(lib, lambda l: l.nn.Linear(1, 1))) == (
         "AttributeError",
         "cannot assign module before Module.__init__() call",
     )
 
 
 def test_missing_forward_and_bad_train_mode_match_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.Module()(1)) == (
+    assert same_error(lambda lib: lambda: lib.nn.Module()(1)) == (
         "NotImplementedError",
         'Module [Module] is missing the required "forward" function',
     )
-    assert _same_error(lambda lib: lambda: lib.nn.Linear(1, 1).train("yes")) == (
+    assert same_error(lambda lib: lambda: lib.nn.Linear(1, 1).train("yes")) == (
         "ValueError",
         "training mode is expected to be boolean",
     )
@@ -285,7 +272,7 @@ def test_sequential_indexing_slicing_iteration_and_append_match_torch():
             s[0] is list(s)[0],
             repr(s[::2]),
         ]
-        out += [_error(lambda: s[3]), _error(lambda: s[-4])]
+        out += [error_of(lambda: s[3], in_our_words), error_of(lambda: s[-4], in_our_words)]
         assert s.append(nn.Sigmoid()) is s
         out += [repr(s), len(s)]
         return out
@@ -471,12 +458,12 @@ def test_leaky_relu_gain_with_slope_matches_torch(slope):
 
 
 def test_calculate_gain_errors_match_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("swish")) == (
+    assert same_error(lambda lib: lambda: lib.nn.init.calculate_gain("swish")) == (
         "ValueError",
         "Unsupported nonlinearity swish",
     )
-    _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", "0.2"))
-    _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", True))
+    same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", "0.2"))
+    same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", True))
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (5, 2, 3), (2, 3, 4, 5), (1, 1)])
@@ -488,7 +475,7 @@ def test_fan_in_and_fan_out_match_torch(shape):
 
 
 def test_fan_needs_two_dimensions_like_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.init._calculate_fan_in_and_fan_out(lib.empty(3))) == (
+    assert same_error(lambda lib: lambda: lib.nn.init._calculate_fan_in_and_fan_out(lib.empty(3))) == (
         "ValueError",
         "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
     )
@@ -498,7 +485,7 @@ def test_fan_needs_two_dimensions_like_torch():
 
 def test_bad_fan_mode_matches_torch():
     for fn in ("kaiming_uniform_", "kaiming_normal_"):
-        assert _same_error(lambda lib: lambda: getattr(lib.nn.init, fn)(lib.empty(3, 4), mode="fan_avg")) == (
+        assert same_error(lambda lib: lambda: getattr(lib.nn.init, fn)(lib.empty(3, 4), mode="fan_avg")) == (
             "ValueError",
             "Mode fan_avg not supported, please use one of ['fan_in', 'fan_out']",
         )
@@ -667,18 +654,18 @@ def test_linear_on_the_fused_path_matches_torch(bias_shape, dtype, create_graph)
 
 def test_functional_error_messages_match_torch():
     F = lambda lib: lib.nn.functional  # noqa: E731
-    _same_error(lambda lib: lambda: F(lib).linear(lib.ones(4, 3), lib.ones(2, 5), lib.ones(2)))
-    _same_error(
+    same_error(lambda lib: lambda: F(lib).linear(lib.ones(4, 3), lib.ones(2, 5), lib.ones(2)))
+    same_error(
         lambda lib: lambda: F(lib).binary_cross_entropy(lib.tensor([1.5, 0.5]), lib.tensor([1.0, 0.0]))
     )
-    _same_error(lambda lib: lambda: F(lib).binary_cross_entropy_with_logits(lib.ones(3), lib.ones(2)))
+    same_error(lambda lib: lambda: F(lib).binary_cross_entropy_with_logits(lib.ones(3), lib.ones(2)))
 
 
 def test_nll_loss_dimension_errors():
     F = pag.nn.functional
     with pytest.raises(ValueError, match=r"Expected 1D or 2D input \(got 4D input\)"):
         F.nll_loss(pag.ones(2, 3, 4, 5), pag.zeros(2, dtype=pag.int64))
-    assert _same_error(
+    assert same_error(
         lambda lib: lambda: lib.nn.functional.nll_loss(lib.ones(3, 2), lib.zeros(2, dtype=lib.int64))
     ) == ("ValueError", "Expected input batch_size (3) to match target batch_size (2).")
 
@@ -747,7 +734,7 @@ def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
         return lambda: setattr(net, "weight", lib.nn.Tanh())
 
     for lib in LIBS:  # the module path of Tanh differs (torch.nn.modules.activation)
-        kind, message = _error(into_param(lib))
+        kind, message = error_of(into_param(lib), in_our_words)
         assert kind == "TypeError" and message.startswith("cannot assign 'pyautograd.nn.")
         assert message.endswith(".Tanh' as parameter 'weight' (pyautograd.nn.Parameter or None expected)")
 
@@ -758,7 +745,7 @@ def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
 
         return Early
 
-    assert _same_error(register_early) == (
+    assert same_error(register_early) == (
         "AttributeError",
         "cannot assign parameter before Module.__init__() call",
     )

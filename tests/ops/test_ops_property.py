@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from torch_compare import as_numpy
 
 import pyautograd
 
@@ -285,11 +286,6 @@ def _forward(T, case, arrays, requires_grad):
     return xs, case.fn(T, *xs)
 
 
-def _np(t):
-    """A tensor's values as float64 NumPy, through the public tolist() (keeps empty shapes)."""
-    return np.asarray(t.tolist(), dtype=np.float64).reshape(tuple(t.shape))
-
-
 def _node_name(t):
     return None if t.grad_fn is None else t.grad_fn.name()
 
@@ -317,7 +313,7 @@ def test_gradient_matches_central_differences(name):
 
         def loss(arrays):
             with T.no_grad():
-                return float(np.sum(_np(_forward(T, case, arrays, False)[1]) * w))
+                return float(np.sum(as_numpy(_forward(T, case, arrays, False)[1]) * w))
 
         eps = 1e-6
         for i, a in enumerate(case.arrays):
@@ -330,7 +326,7 @@ def test_gradient_matches_central_differences(name):
             assert grads[i] is not None, f"input {i} got no gradient"
             assert tuple(grads[i].shape) == a.shape
             np.testing.assert_allclose(
-                _np(grads[i]), num, rtol=1e-5, atol=1e-6, err_msg=f"input {i} of {case}"
+                as_numpy(grads[i]), num, rtol=1e-5, atol=1e-6, err_msg=f"input {i} of {case}"
             )
 
     check()
@@ -346,11 +342,11 @@ def test_forward_and_gradient_match_live_torch(name):
         out, grads = _engine_grads(pyautograd, case)
         tout, tgrads = _engine_grads(torch, case)
         assert tuple(out.shape) == tuple(tout.shape)
-        np.testing.assert_allclose(_np(out), tout.detach().numpy(), rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(as_numpy(out), tout.detach().numpy(), rtol=1e-12, atol=1e-14)
         assert _node_name(out) == _node_name(tout)
         assert out.dtype == pyautograd.float64
         for g, tg in zip(grads, tgrads):
-            np.testing.assert_allclose(_np(g), tg.numpy(), rtol=1e-10, atol=1e-12)
+            np.testing.assert_allclose(as_numpy(g), tg.numpy(), rtol=1e-10, atol=1e-12)
 
     check()
 

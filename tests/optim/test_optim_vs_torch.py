@@ -3,17 +3,12 @@ and the less common update rules (Nesterov, dampening, maximize, weight decay, A
 
 import numpy as np
 import pytest
+from torch_compare import error_of, in_our_words, same_error
 
 import pyautograd as pag
 
 torch = pytest.importorskip("torch")
 LIBS = (pag, torch)
-
-
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
 
 
 def _params(lib):
@@ -39,9 +34,7 @@ def _params(lib):
     ],
 )
 def test_construction_errors_match_torch(make):
-    assert _error(lambda: make(pag.optim, _params(pag)[0])) == _error(
-        lambda: make(torch.optim, _params(torch)[0])
-    )
+    same_error(lambda lib: lambda: make(lib.optim, _params(lib)[0]))
 
 
 def test_add_param_group_fills_defaults_and_refuses_duplicates():
@@ -58,7 +51,7 @@ def test_add_param_group_fills_defaults_and_refuses_duplicates():
             g["params"][0] is b,
             opt.param_groups[0]["params"][0] is a,
         ]
-        out.append(_error(lambda: opt.add_param_group({"params": [a]})))
+        out.append(error_of(lambda: opt.add_param_group({"params": [a]}), in_our_words))
         out.append(len(opt.param_groups))
         return out
 
