@@ -3,71 +3,71 @@ differentiable ops are cases of ``op_cases.py``). ``make_golden.py`` records PyT
 in ``golden/api.json``; the tests in ``ops/test_api_vs_torch.py`` compare with that file and,
 where torch imports, live.
 
-Each table entry is a function of the module ``T`` (``torch`` or ``pyautograd``):
-- VALUES: ``fn(T) -> JSON-able`` (printed forms, integer results, Python values);
-- ERRORS: ``fn(T)`` that raises: type and message must be PyTorch's.
+Each table entry is a function of the module ``L`` (``torch`` or ``pyautograd``):
+- VALUES: ``fn(L) -> JSON-able`` (printed forms, integer results, Python values);
+- ERRORS: ``fn(L)`` that raises: type and message must be PyTorch's.
 """
 
 import math
 import warnings
 
 
-def _grads(T, make, *shapes_rg):
+def _grads(L, make, *shapes_rg):
     """Gradient after backward of a tiny expression, as a list."""
-    x = T.tensor([0.5, -1.5, 2.0], requires_grad=True)
-    make(T, x).backward()
+    x = L.tensor([0.5, -1.5, 2.0], requires_grad=True)
+    make(L, x).backward()
     return x.grad.tolist()
 
 
-def _chunk_shapes(T):
-    return [list(c.shape) for c in T.arange(10).chunk(3)] + [list(c.shape) for c in T.arange(5).chunk(2)]
+def _chunk_shapes(L):
+    return [list(c.shape) for c in L.arange(10).chunk(3)] + [list(c.shape) for c in L.arange(5).chunk(2)]
 
 
-def _sort_indices(T):
-    s = T.tensor([[3.0, 1.0, 2.0, 1.0], [0.0, -1.0, 5.0, 5.0]]).sort(dim=1, descending=True)
-    return [s.values.tolist(), s.indices.tolist(), T.tensor([2, 0, 1]).argsort().tolist()]
+def _sort_indices(L):
+    s = L.tensor([[3.0, 1.0, 2.0, 1.0], [0.0, -1.0, 5.0, 5.0]]).sort(dim=1, descending=True)
+    return [s.values.tolist(), s.indices.tolist(), L.tensor([2, 0, 1]).argsort().tolist()]
 
 
-def _to_device(T):
-    x = T.ones(2)
-    device = "cuda" if T.cuda.is_available() else "cpu"
+def _to_device(L):
+    x = L.ones(2)
+    device = "cuda" if L.cuda.is_available() else "cpu"
     y = x.to(device)
     return [
         y is x,
         str(y.device),
         repr(y.device),
-        x.to("cpu", T.float64).dtype == T.float64,
-        repr(x.to(T.device("cpu"))),
+        x.to("cpu", L.float64).dtype == L.float64,
+        repr(x.to(L.device("cpu"))),
         x.device.type,
         x.is_cuda,
     ]
 
 
-def _new_factories(T):
-    x = T.tensor([1.0, 2.0], dtype=T.float64)
+def _new_factories(L):
+    x = L.tensor([1.0, 2.0], dtype=L.float64)
     return [
         repr(x.new_zeros(2, 3)),
         repr(x.new_ones((2,))),
         repr(x.new_tensor([1, 2])),
         repr(x.new_full((2,), 7.0)),
-        repr(T.tensor([1, 2]).new_tensor([0.5])),
+        repr(L.tensor([1, 2]).new_tensor([0.5])),
     ]
 
 
-def _inference_like(T):
-    x = T.tensor([1.0, 2.0], requires_grad=True)
-    with T.no_grad():
+def _inference_like(L):
+    x = L.tensor([1.0, 2.0], requires_grad=True)
+    with L.no_grad():
         y = x * 2
     return [y.requires_grad, repr(y)]
 
 
-def _fixed(T, module):
+def _fixed(L, module):
     """Deterministic parameters (the generators of the two libraries differ)."""
     import numpy as np
 
-    with T.no_grad():
+    with L.no_grad():
         for i, p in enumerate(module.parameters()):
-            p.copy_(T.tensor(np.linspace(-1.0, 1.0, p.numel()).reshape(tuple(p.shape)) * (i + 1) / 3))
+            p.copy_(L.tensor(np.linspace(-1.0, 1.0, p.numel()).reshape(tuple(p.shape)) * (i + 1) / 3))
     return module
 
 
@@ -75,15 +75,15 @@ def _grad_lists(module):
     return [[name, p.grad.tolist()] for name, p in module.named_parameters() if p.grad is not None]
 
 
-def _train_step(T, module, x):
+def _train_step(L, module, x):
     out = module(x)
     (out * out).sum().backward()
     return [repr(out), _grad_lists(module)]
 
 
-def _batchnorm_running(T):
-    bn = _fixed(T, T.nn.BatchNorm1d(3))
-    x = T.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0], [2.0, 0.0, -1.0]])
+def _batchnorm_running(L):
+    bn = _fixed(L, L.nn.BatchNorm1d(3))
+    x = L.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0], [2.0, 0.0, -1.0]])
     train_out = bn(x)
     bn.eval()
     return [
@@ -97,16 +97,16 @@ def _batchnorm_running(T):
     ]
 
 
-def _hooks(T):
+def _hooks(L):
     seen = []
-    model = T.nn.Sequential(T.nn.Linear(2, 3), T.nn.ReLU(), T.nn.Linear(3, 1))
-    _fixed(T, model)
+    model = L.nn.Sequential(L.nn.Linear(2, 3), L.nn.ReLU(), L.nn.Linear(3, 1))
+    _fixed(L, model)
     handle = model[0].register_forward_hook(lambda m, inp, out: seen.append(["fwd", list(out.shape)]))
     model[1].register_forward_pre_hook(lambda m, inp: seen.append(["pre", len(inp)]))
     model[2].register_full_backward_hook(
         lambda m, gin, gout: seen.append(["bwd", [g.tolist() for g in gin], [g.tolist() for g in gout]])
     )
-    x = T.tensor([[1.0, -2.0]], requires_grad=True)
+    x = L.tensor([[1.0, -2.0]], requires_grad=True)
     y = model(x)
     y.sum().backward()
     handle.remove()
@@ -114,43 +114,43 @@ def _hooks(T):
     return [seen, repr(y.grad_fn.name()), x.grad.tolist()]
 
 
-def _backward_hook_replaces(T):
-    lin = _fixed(T, T.nn.Linear(2, 2))
+def _backward_hook_replaces(L):
+    lin = _fixed(L, L.nn.Linear(2, 2))
     lin.register_full_backward_hook(lambda m, gin, gout: (gin[0] * 10,))
-    x = T.tensor([[1.0, 2.0]], requires_grad=True)
+    x = L.tensor([[1.0, 2.0]], requires_grad=True)
     lin(x).sum().backward()
     return x.grad.tolist()
 
 
-def _forward_hook_replaces(T):
-    lin = _fixed(T, T.nn.Linear(2, 2))
+def _forward_hook_replaces(L):
+    lin = _fixed(L, L.nn.Linear(2, 2))
     lin.register_forward_hook(lambda m, inp, out: out * 0)
-    return lin(T.ones(1, 2)).tolist()
+    return lin(L.ones(1, 2)).tolist()
 
 
-def _named_modules_apply(T):
-    model = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Sequential(T.nn.Tanh(), T.nn.Linear(2, 1)))
+def _named_modules_apply(L):
+    model = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.Sequential(L.nn.Tanh(), L.nn.Linear(2, 1)))
     names = [[n, type(m).__name__] for n, m in model.named_modules()]
     visited = []
     model.apply(lambda m: visited.append(type(m).__name__))
     return [names, visited]
 
 
-def _sequential_editing(T):
-    s = T.nn.Sequential(T.nn.Linear(1, 2), T.nn.ReLU(), T.nn.Linear(2, 1), T.nn.Tanh())
-    s[1] = T.nn.Sigmoid()
+def _sequential_editing(L):
+    s = L.nn.Sequential(L.nn.Linear(1, 2), L.nn.ReLU(), L.nn.Linear(2, 1), L.nn.Tanh())
+    s[1] = L.nn.Sigmoid()
     del s[2]
     sliced = s[0:2]
-    s.append(T.nn.Identity())
-    s.insert(1, T.nn.ReLU())
+    s.append(L.nn.Identity())
+    s.insert(1, L.nn.ReLU())
     return [repr(s), repr(sliced), len(s), list(dict(s.named_children()))]
 
 
-def _module_containers(T):
-    layers = T.nn.ModuleList([T.nn.Linear(2, 2) for _ in range(3)])
-    layers.append(T.nn.ReLU())
-    heads = T.nn.ModuleDict({"a": T.nn.Linear(2, 1), "b": T.nn.Tanh()})
-    holder = T.nn.Module()
+def _module_containers(L):
+    layers = L.nn.ModuleList([L.nn.Linear(2, 2) for _ in range(3)])
+    layers.append(L.nn.ReLU())
+    heads = L.nn.ModuleDict({"a": L.nn.Linear(2, 1), "b": L.nn.Tanh()})
+    holder = L.nn.Module()
     holder.layers, holder.heads = layers, heads
     return [
         repr(layers),
@@ -160,12 +160,12 @@ def _module_containers(T):
         len(layers[1:]),
         "a" in heads,
         list(heads.keys()),
-        repr(T.nn.ModuleList()),
+        repr(L.nn.ModuleList()),
     ]
 
 
-def _module_reprs(T):
-    nn = T.nn
+def _module_reprs(L):
+    nn = L.nn
     return [
         repr(m)
         for m in (
@@ -192,18 +192,18 @@ def _module_reprs(T):
     ]
 
 
-def _clip(T):
-    a = T.nn.Parameter(T.tensor([3.0, 4.0]))
-    b = T.nn.Parameter(T.tensor([[1.0, -12.0]]))
-    a.grad, b.grad = T.tensor([3.0, 4.0]), T.tensor([[0.0, 12.0]])
-    total = T.nn.utils.clip_grad_norm_([a, b], max_norm=1.0)
-    c = T.nn.Parameter(T.tensor([1.0, 2.0, 3.0]))
-    c.grad = T.tensor([-5.0, 0.5, 5.0])
-    T.nn.utils.clip_grad_value_([c], clip_value=1.0)
-    d = T.nn.Parameter(T.tensor([1.0]))
-    d.grad = T.tensor([0.5])
-    small = T.nn.utils.clip_grad_norm_(d, 2.0, norm_type=1)
-    inf = T.nn.utils.clip_grad_norm_([c], 0.5, norm_type="inf")
+def _clip(L):
+    a = L.nn.Parameter(L.tensor([3.0, 4.0]))
+    b = L.nn.Parameter(L.tensor([[1.0, -12.0]]))
+    a.grad, b.grad = L.tensor([3.0, 4.0]), L.tensor([[0.0, 12.0]])
+    total = L.nn.utils.clip_grad_norm_([a, b], max_norm=1.0)
+    c = L.nn.Parameter(L.tensor([1.0, 2.0, 3.0]))
+    c.grad = L.tensor([-5.0, 0.5, 5.0])
+    L.nn.utils.clip_grad_value_([c], clip_value=1.0)
+    d = L.nn.Parameter(L.tensor([1.0]))
+    d.grad = L.tensor([0.5])
+    small = L.nn.utils.clip_grad_norm_(d, 2.0, norm_type=1)
+    inf = L.nn.utils.clip_grad_norm_([c], 0.5, norm_type="inf")
     return [
         repr(total),
         a.grad.tolist(),
@@ -215,17 +215,17 @@ def _clip(T):
     ]
 
 
-def _embedding_module(T):
-    emb = T.nn.Embedding(4, 2, padding_idx=1)
+def _embedding_module(L):
+    emb = L.nn.Embedding(4, 2, padding_idx=1)
     pad_row = emb.weight[1].tolist()
-    _fixed(T, emb)
-    out = emb(T.tensor([[1, 3], [0, 3]]))
+    _fixed(L, emb)
+    out = emb(L.tensor([[1, 3], [0, 3]]))
     out.sum().backward()
     return [pad_row, out.grad_fn.name(), emb.weight.grad.tolist()]
 
 
-def _module_list_editing(T):
-    nn = T.nn
+def _module_list_editing(L):
+    nn = L.nn
     layers = nn.ModuleList([nn.ReLU(), nn.Tanh()])
     layers += [nn.Sigmoid()]
     layers.insert(1, nn.Identity())
@@ -236,8 +236,8 @@ def _module_list_editing(T):
     return [repr(layers), repr(popped), [type(m).__name__ for m in joined], repr(layers[-1])]
 
 
-def _module_dict_editing(T):
-    nn = T.nn
+def _module_dict_editing(L):
+    nn = L.nn
     heads = nn.ModuleDict()
     heads.update([("x", nn.ReLU()), ("y", nn.Tanh())])
     heads["z"] = nn.Sigmoid()
@@ -251,19 +251,19 @@ def _module_dict_editing(T):
     return [repr(popped), kinds, values, keys, size, repr(heads)]
 
 
-def _parameter_vector(T):
-    lin = _fixed(T, T.nn.Linear(2, 2))
-    vec = T.nn.utils.parameters_to_vector(lin.parameters())
-    T.nn.utils.vector_to_parameters(vec * 2, lin.parameters())
+def _parameter_vector(L):
+    lin = _fixed(L, L.nn.Linear(2, 2))
+    vec = L.nn.utils.parameters_to_vector(lin.parameters())
+    L.nn.utils.vector_to_parameters(vec * 2, lin.parameters())
     return [vec.tolist(), lin.weight.tolist(), lin.bias.tolist()]
 
 
-def _trajectory(T, make, steps=5):
+def _trajectory(L, make, steps=5):
     """Parameters after a few steps of ``make(params)`` on a fixed quadratic-ish loss."""
-    w = T.nn.Parameter(T.tensor([1.0, -2.0, 0.5]))
-    b = T.nn.Parameter(T.tensor([0.3]))
+    w = L.nn.Parameter(L.tensor([1.0, -2.0, 0.5]))
+    b = L.nn.Parameter(L.tensor([0.3]))
     opt = make([w, b])
-    x = T.tensor([[1.0, 2.0, -1.0], [0.5, -0.5, 2.0]])
+    x = L.tensor([[1.0, 2.0, -1.0], [0.5, -0.5, 2.0]])
     out = []
     for _ in range(steps):
         opt.zero_grad()
@@ -274,9 +274,9 @@ def _trajectory(T, make, steps=5):
     return out
 
 
-def _schedule(T, make_scheduler, epochs=8, lr=0.1, groups=1):
-    params = [T.nn.Parameter(T.tensor([1.0])) for _ in range(groups)]
-    opt = T.optim.SGD([{"params": [p]} for p in params], lr=lr)
+def _schedule(L, make_scheduler, epochs=8, lr=0.1, groups=1):
+    params = [L.nn.Parameter(L.tensor([1.0])) for _ in range(groups)]
+    opt = L.optim.SGD([{"params": [p]} for p in params], lr=lr)
     scheduler = make_scheduler(opt)
     rates = [scheduler.get_last_lr()]
     for _ in range(epochs):
@@ -286,28 +286,28 @@ def _schedule(T, make_scheduler, epochs=8, lr=0.1, groups=1):
     return [rates, [g["lr"] for g in opt.param_groups], [g["initial_lr"] for g in opt.param_groups]]
 
 
-def _round_trip(T, obj, **load_args):
+def _round_trip(L, obj, **load_args):
     import io
 
     buffer = io.BytesIO()
-    T.save(obj, buffer)
+    L.save(obj, buffer)
     buffer.seek(0)
-    return T.load(buffer, **load_args)
+    return L.load(buffer, **load_args)
 
 
-def _save_load(T):
-    x = T.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=T.float64)
-    got = _round_trip(T, {"x": x, "ids": T.tensor([1, 2]), "meta": [1, "two", 3.5, None, (True,)]})
-    p = _round_trip(T, T.nn.Parameter(T.tensor([0.5])))
-    rg = _round_trip(T, T.tensor([1.0], requires_grad=True))
+def _save_load(L):
+    x = L.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=L.float64)
+    got = _round_trip(L, {"x": x, "ids": L.tensor([1, 2]), "meta": [1, "two", 3.5, None, (True,)]})
+    p = _round_trip(L, L.nn.Parameter(L.tensor([0.5])))
+    rg = _round_trip(L, L.tensor([1.0], requires_grad=True))
     return [repr(got["x"]), repr(got["ids"]), got["meta"], repr(p), type(p).__name__, repr(rg), got["x"] is x]
 
 
-def _save_load_state_dict(T):
-    source = _fixed(T, T.nn.Sequential(T.nn.Linear(2, 3), T.nn.BatchNorm1d(3)))
-    source(T.tensor([[1.0, 2.0], [3.0, -1.0]]))  # moves the running statistics
-    state = _round_trip(T, source.state_dict())
-    target = T.nn.Sequential(T.nn.Linear(2, 3), T.nn.BatchNorm1d(3))
+def _save_load_state_dict(L):
+    source = _fixed(L, L.nn.Sequential(L.nn.Linear(2, 3), L.nn.BatchNorm1d(3)))
+    source(L.tensor([[1.0, 2.0], [3.0, -1.0]]))  # moves the running statistics
+    state = _round_trip(L, source.state_dict())
+    target = L.nn.Sequential(L.nn.Linear(2, 3), L.nn.BatchNorm1d(3))
     result = target.load_state_dict(state)
     return [
         list(state),
@@ -318,23 +318,23 @@ def _save_load_state_dict(T):
     ]
 
 
-def _save_load_file(T):
+def _save_load_file(L):
     import os
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "model.pt")
-        T.save([T.ones(2), T.zeros(1)], path)
-        return [repr(t) for t in T.load(path, map_location="cpu")]
+        L.save([L.ones(2), L.zeros(1)], path)
+        return [repr(t) for t in L.load(path, map_location="cpu")]
 
 
-def _save_load_optimizer(T):
-    w = T.nn.Parameter(T.tensor([1.0, 2.0]))
-    opt = T.optim.Adam([w], lr=0.1)
+def _save_load_optimizer(L):
+    w = L.nn.Parameter(L.tensor([1.0, 2.0]))
+    opt = L.optim.Adam([w], lr=0.1)
     (w**2).sum().backward()
     opt.step()
-    state = _round_trip(T, opt.state_dict())
-    fresh = T.optim.Adam([T.nn.Parameter(T.tensor([1.0, 2.0]))], lr=0.5)
+    state = _round_trip(L, opt.state_dict())
+    fresh = L.optim.Adam([L.nn.Parameter(L.tensor([1.0, 2.0]))], lr=0.5)
     fresh.load_state_dict(state)
     fresh_w = fresh.param_groups[0]["params"][0]
     (fresh_w**2).sum().backward()
@@ -348,19 +348,19 @@ def _save_load_optimizer(T):
     ]
 
 
-def _refuses_pickle(T):
+def _refuses_pickle(L):
     import pickle
 
     try:
-        _round_trip(T, T.nn.Linear(1, 1))
+        _round_trip(L, L.nn.Linear(1, 1))
     except pickle.UnpicklingError as e:
         return ["UnpicklingError", str(e).split(".")[0]]
     return "loaded"
 
 
-def _post_accumulate(T):
+def _post_accumulate(L):
     seen = []
-    w = T.tensor([1.0, 2.0], requires_grad=True)
+    w = L.tensor([1.0, 2.0], requires_grad=True)
     handle = w.register_post_accumulate_grad_hook(lambda t: seen.append(t.grad.tolist()))
     (w * 3).sum().backward()
     (w * w).sum().backward()
@@ -369,15 +369,15 @@ def _post_accumulate(T):
     return [seen, w.grad.tolist()]
 
 
-def _inference(T):
-    x = T.tensor([1.0, 2.0], requires_grad=True)
-    with T.inference_mode():
+def _inference(L):
+    x = L.tensor([1.0, 2.0], requires_grad=True)
+    with L.inference_mode():
         y = x * 2
-        inside = T.is_inference_mode_enabled()
-    with T.inference_mode(False):
+        inside = L.is_inference_mode_enabled()
+    with L.inference_mode(False):
         z = x * 2
 
-    @T.inference_mode()
+    @L.inference_mode()
     def predict(t):
         return t * 3
 
@@ -385,58 +385,58 @@ def _inference(T):
         y.requires_grad,
         repr(y),
         inside,
-        T.is_inference_mode_enabled(),
+        L.is_inference_mode_enabled(),
         z.requires_grad,
         repr(predict(x)),
     ]
 
 
-def _func_transforms(T):
-    func = T.func
-    x = T.arange(6.0).reshape(3, 2)
-    w = T.tensor([1.0, -1.0])
+def _func_transforms(L):
+    func = L.func
+    x = L.arange(6.0).reshape(3, 2)
+    w = L.tensor([1.0, -1.0])
     per_sample_grads = func.vmap(func.grad(lambda w, xi: (xi @ w).tanh()), in_dims=(None, 0))(w, x)
     pairs = func.vmap(lambda a, b: (a * b, a.sum()), in_dims=(0, None), out_dims=(1, 0))(x, w)
-    value_and_grad = func.grad_and_value(lambda v: (v**3).sum())(T.tensor([1.0, 2.0]))
-    with_aux = func.grad_and_value(lambda v: ((v**2).sum(), v.mean()), has_aux=True)(T.tensor([1.0, 3.0]))
+    value_and_grad = func.grad_and_value(lambda v: (v**3).sum())(L.tensor([1.0, 2.0]))
+    with_aux = func.grad_and_value(lambda v: ((v**2).sum(), v.mean()), has_aux=True)(L.tensor([1.0, 3.0]))
     blocks = func.hessian(lambda a, b: (a * a * b).sum(), argnums=(0, 1))(
-        T.tensor([1.0, 2.0]), T.tensor([3.0, 4.0])
+        L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0])
     )
     return [
-        repr(func.vmap(T.dot)(x, x)),
+        repr(func.vmap(L.dot)(x, x)),
         repr(per_sample_grads),
         [repr(t) for t in pairs],
         [repr(t) for t in value_and_grad],
         [repr(with_aux[0]), [repr(t) for t in with_aux[1]]],
         [[repr(b) for b in row] for row in blocks],
-        repr(func.hessian(lambda v: (v**3).sum())(T.tensor([1.0, 2.0]))),
+        repr(func.hessian(lambda v: (v**3).sum())(L.tensor([1.0, 2.0]))),
         repr(func.vmap(lambda row: row.sum(), in_dims=1)(x)),
     ]
 
 
-def _functional_call(T):
-    model = _fixed(T, T.nn.Linear(2, 1))
+def _functional_call(L):
+    model = _fixed(L, L.nn.Linear(2, 1))
     params = {k: v.detach() for k, v in model.named_parameters()}
-    x = T.tensor([[1.0, 2.0]])
+    x = L.tensor([[1.0, 2.0]])
 
     def loss(p):
-        return T.func.functional_call(model, p, (x,)).sum()
+        return L.func.functional_call(model, p, (x,)).sum()
 
-    grads = T.func.grad(loss)(params)
+    grads = L.func.grad(loss)(params)
     return [repr(loss(params)), {k: v.tolist() for k, v in grads.items()}, model.weight.tolist()]
 
 
-def _grad_of(T, make, values, dtype="float32"):
+def _grad_of(L, make, values, dtype="float32"):
     """The gradient of ``make(x).sum()`` at ``values``, each number written out exactly."""
-    x = T.tensor(values, dtype=getattr(T, dtype), requires_grad=True)
-    make(T, x).sum().backward()
+    x = L.tensor(values, dtype=getattr(L, dtype), requires_grad=True)
+    make(L, x).sum().backward()
     return [repr(v) for v in x.grad.tolist()]
 
 
-def _micrograd_readme(T):
+def _micrograd_readme(L):
     """micrograd's README example, word for word in PyTorch: ``+=`` on non-leaf tensors."""
-    a = T.tensor([-4.0], dtype=T.float64, requires_grad=True)
-    b = T.tensor([2.0], dtype=T.float64, requires_grad=True)
+    a = L.tensor([-4.0], dtype=L.float64, requires_grad=True)
+    b = L.tensor([2.0], dtype=L.float64, requires_grad=True)
     c = a + b
     d = a * b + b**3
     c += c + 1
@@ -451,249 +451,249 @@ def _micrograd_readme(T):
     return [g.item(), a.grad.item(), b.grad.item()]
 
 
-def _lesson6_large_learning_rate(T):
+def _lesson6_large_learning_rate(L):
     """Lesson 6 trains XOR with lr = 20 and says the loss jumps (14, 4, 17 ...) for eight steps,
     then sticks at 50: the saturated sigmoid's tail decides that path."""
-    X = T.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
-    Y = T.tensor([[0.0], [1.0], [1.0], [0.0]])
-    T.manual_seed(0)
-    model = T.nn.Sequential(T.nn.Linear(2, 4), T.nn.Tanh(), T.nn.Linear(4, 1), T.nn.Sigmoid())
-    optimizer = T.optim.SGD(model.parameters(), lr=20.0)
+    X = L.tensor([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    Y = L.tensor([[0.0], [1.0], [1.0], [0.0]])
+    L.manual_seed(0)
+    model = L.nn.Sequential(L.nn.Linear(2, 4), L.nn.Tanh(), L.nn.Linear(4, 1), L.nn.Sigmoid())
+    optimizer = L.optim.SGD(model.parameters(), lr=20.0)
     losses = []
     for _ in range(12):
         optimizer.zero_grad()
-        loss = T.nn.BCELoss()(model(X), Y)
+        loss = L.nn.BCELoss()(model(X), Y)
         loss.backward()
         optimizer.step()
         losses.append(round(loss.item(), 1))  # lr = 20 amplifies last-bit differences: the path, not digits
     return losses
 
 
-def _tied_state_dict(T):
-    net = T.nn.Sequential(T.nn.Linear(2, 2), T.nn.Linear(2, 2))
+def _tied_state_dict(L):
+    net = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.Linear(2, 2))
     net[1].weight = net[0].weight
     return list(net.state_dict())
 
 
-def _storage_printed(T):
+def _storage_printed(L):
     """Karpathy prints ``a.storage()``: its text, and that it warns as PyTorch 2 does."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        text = repr(T.arange(3.0).storage())
+        text = repr(L.arange(3.0).storage())
     return [text, [str(w.category.__name__) for w in caught]]
 
 
-def _memory_layout(T):
-    x = T.arange(12.0).reshape(3, 4)
+def _memory_layout(L):
+    x = L.arange(12.0).reshape(3, 4)
     return [x.stride(), x.t().stride(), x[1:].storage_offset(), x[:, 2].storage_offset(), x.stride(-1)]
 
 
 VALUES = {
     "micrograd_readme": _micrograd_readme,
     "lesson6_large_learning_rate": _lesson6_large_learning_rate,
-    "requires_grad_on_non_leaf": lambda T: (lambda y: [y.requires_grad_() is y, y.requires_grad])(
-        T.tensor([1.0], requires_grad=True) * 2
+    "requires_grad_on_non_leaf": lambda L: (lambda y: [y.requires_grad_() is y, y.requires_grad])(
+        L.tensor([1.0], requires_grad=True) * 2
     ),
     "state_dict_of_tied_weights": _tied_state_dict,
-    "factories_with_size_keyword": lambda T: [
-        list(f(size=(2, 3)).shape) for f in (T.rand, T.randn, T.zeros, T.ones, T.empty)
+    "factories_with_size_keyword": lambda L: [
+        list(f(size=(2, 3)).shape) for f in (L.rand, L.randn, L.zeros, L.ones, L.empty)
     ],
-    "result_type": lambda T: [
-        str(T.result_type(T.tensor([1]), 1.0)),
-        str(T.result_type(2, 3.0)),
-        str(T.result_type(T.tensor([1.0], dtype=T.float64), T.tensor(1.0))),
-        str(T.result_type(T.tensor([1], dtype=T.int32), 5)),
+    "result_type": lambda L: [
+        str(L.result_type(L.tensor([1]), 1.0)),
+        str(L.result_type(2, 3.0)),
+        str(L.result_type(L.tensor([1.0], dtype=L.float64), L.tensor(1.0))),
+        str(L.result_type(L.tensor([1], dtype=L.int32), 5)),
     ],
-    "bincount": lambda T: [
-        T.bincount(T.tensor([0, 1, 1, 3])).tolist(),
-        T.bincount(T.tensor([0, 1, 1, 3]), minlength=6).tolist(),
-        T.bincount(T.tensor([0, 1, 1]), weights=T.tensor([0.5, 1.0, 2.0])).tolist(),
-        str(T.bincount(T.tensor([0, 1]), weights=T.tensor([1.0, 2.0])).dtype),
+    "bincount": lambda L: [
+        L.bincount(L.tensor([0, 1, 1, 3])).tolist(),
+        L.bincount(L.tensor([0, 1, 1, 3]), minlength=6).tolist(),
+        L.bincount(L.tensor([0, 1, 1]), weights=L.tensor([0.5, 1.0, 2.0])).tolist(),
+        str(L.bincount(L.tensor([0, 1]), weights=L.tensor([1.0, 2.0])).dtype),
     ],
     "memory_layout": _memory_layout,
-    "storage_printed": lambda T: _storage_printed(T),
-    "cosine_similarity": lambda T: T.nn.functional.cosine_similarity(
-        T.tensor([[1.0, 2.0], [3.0, 4.0], [0.0, 0.0]]), T.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    "storage_printed": lambda L: _storage_printed(L),
+    "cosine_similarity": lambda L: L.nn.functional.cosine_similarity(
+        L.tensor([[1.0, 2.0], [3.0, 4.0], [0.0, 0.0]]), L.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
     ).tolist(),
-    "cosine_similarity_dim0": lambda T: T.nn.functional.cosine_similarity(
-        T.tensor([[1.0, 2.0], [3.0, 4.0]]), T.tensor([[1e30, 0.0], [0.0, 1e30]]), dim=0
+    "cosine_similarity_dim0": lambda L: L.nn.functional.cosine_similarity(
+        L.tensor([[1.0, 2.0], [3.0, 4.0]]), L.tensor([[1e30, 0.0], [0.0, 1e30]]), dim=0
     ).tolist(),
     # numbers at the edges, written out exactly (repr): a tail or a sign must not move
-    "sigmoid_lower_tail": lambda T: repr(T.sigmoid(T.tensor([-10.0, -17.0, -20.0, -50.0]))),
-    "log_sigmoid_float64_tail": lambda T: repr(T.log(T.sigmoid(T.tensor([-50.0, -700.0], dtype=T.float64)))),
-    "layer_norm_equal_values": lambda T: T.nn.functional.layer_norm(T.tensor([-1000.0] * 3), (3,)).tolist(),
-    "std_of_equal_values_grad": lambda T: _grad_of(T, lambda T, x: x.std(), [2.0, 2.0, 2.0]),
-    "std_dim_equal_row_grad": lambda T: _grad_of(
-        T, lambda T, x: x.reshape(2, 2).std(dim=1), [2.0, 2.0, 1.0, 3.0]
+    "sigmoid_lower_tail": lambda L: repr(L.sigmoid(L.tensor([-10.0, -17.0, -20.0, -50.0]))),
+    "log_sigmoid_float64_tail": lambda L: repr(L.log(L.sigmoid(L.tensor([-50.0, -700.0], dtype=L.float64)))),
+    "layer_norm_equal_values": lambda L: L.nn.functional.layer_norm(L.tensor([-1000.0] * 3), (3,)).tolist(),
+    "std_of_equal_values_grad": lambda L: _grad_of(L, lambda L, x: x.std(), [2.0, 2.0, 2.0]),
+    "std_dim_equal_row_grad": lambda L: _grad_of(
+        L, lambda L, x: x.reshape(2, 2).std(dim=1), [2.0, 2.0, 1.0, 3.0]
     ),
-    "arange_around_zero": lambda T: [repr(v) for v in T.arange(-8.0, 8.0, 0.1)[80:83].tolist()],
-    "arange_float64": lambda T: [repr(v) for v in T.arange(-1.0, 1.0, 0.1, dtype=T.float64).tolist()],
-    "arange_relu_grad_at_zero": lambda T: (lambda x: (T.relu(x).sum().backward(), x.grad[80].item())[1])(
-        T.arange(-8.0, 8.0, 0.1, requires_grad=True)
+    "arange_around_zero": lambda L: [repr(v) for v in L.arange(-8.0, 8.0, 0.1)[80:83].tolist()],
+    "arange_float64": lambda L: [repr(v) for v in L.arange(-1.0, 1.0, 0.1, dtype=L.float64).tolist()],
+    "arange_relu_grad_at_zero": lambda L: (lambda x: (L.relu(x).sum().backward(), x.grad[80].item())[1])(
+        L.arange(-8.0, 8.0, 0.1, requires_grad=True)
     ),
-    "relu_abs_grad_at_nan": lambda T: [
-        _grad_of(T, lambda T, x: T.relu(x), [math.nan, 1.0]),
-        _grad_of(T, lambda T, x: T.abs(x), [math.nan, -1.0]),
+    "relu_abs_grad_at_nan": lambda L: [
+        _grad_of(L, lambda L, x: L.relu(x), [math.nan, 1.0]),
+        _grad_of(L, lambda L, x: L.abs(x), [math.nan, -1.0]),
     ],
-    "bce_grad_at_ends_float64": lambda T: (
+    "bce_grad_at_ends_float64": lambda L: (
         lambda p: (
-            T.nn.functional.binary_cross_entropy(p, T.tensor([1.0, 0.0], dtype=T.float64)).backward(),
+            L.nn.functional.binary_cross_entropy(p, L.tensor([1.0, 0.0], dtype=L.float64)).backward(),
             [repr(v) for v in p.grad.tolist()],
         )[1]
-    )(T.tensor([0.0, 1.0], dtype=T.float64, requires_grad=True)),
-    "softplus_grad_far_left": lambda T: _grad_of(
-        T, lambda T, x: T.nn.functional.softplus(x), [-100.0, -50.0]
+    )(L.tensor([0.0, 1.0], dtype=L.float64, requires_grad=True)),
+    "softplus_grad_far_left": lambda L: _grad_of(
+        L, lambda L, x: L.nn.functional.softplus(x), [-100.0, -50.0]
     ),
-    "gelu_tanh_at_minus_one": lambda T: repr(T.nn.functional.gelu(T.tensor([-1.0, 0.5]), approximate="tanh")),
-    "floordiv_ints": lambda T: repr(T.tensor([7, -7, 5]) // 2),
-    "floordiv_floats": lambda T: repr(T.tensor([7.5, -7.5]) // 2),
-    "rfloordiv": lambda T: repr(7 // T.tensor([2, -3])),
-    "mod_ints": lambda T: repr(T.tensor([7, -7]) % 3),
-    "mod_floats": lambda T: repr(T.tensor([7.5, -7.5]) % 2),
-    "mod_int_by_float": lambda T: repr(T.tensor([7, -7]) % 2.5),
-    "rmod": lambda T: repr(7 % T.tensor([2, -3])),
-    "div_modes_ints": lambda T: [
-        repr(T.tensor([7, -7]).div(2, rounding_mode="trunc")),
-        repr(T.div(T.tensor([7, -7]), 2, rounding_mode="floor")),
-        repr(T.divide(T.tensor([7, -7]), 2)),
+    "gelu_tanh_at_minus_one": lambda L: repr(L.nn.functional.gelu(L.tensor([-1.0, 0.5]), approximate="tanh")),
+    "floordiv_ints": lambda L: repr(L.tensor([7, -7, 5]) // 2),
+    "floordiv_floats": lambda L: repr(L.tensor([7.5, -7.5]) // 2),
+    "rfloordiv": lambda L: repr(7 // L.tensor([2, -3])),
+    "mod_ints": lambda L: repr(L.tensor([7, -7]) % 3),
+    "mod_floats": lambda L: repr(L.tensor([7.5, -7.5]) % 2),
+    "mod_int_by_float": lambda L: repr(L.tensor([7, -7]) % 2.5),
+    "rmod": lambda L: repr(7 % L.tensor([2, -3])),
+    "div_modes_ints": lambda L: [
+        repr(L.tensor([7, -7]).div(2, rounding_mode="trunc")),
+        repr(L.div(L.tensor([7, -7]), 2, rounding_mode="floor")),
+        repr(L.divide(L.tensor([7, -7]), 2)),
     ],
-    "round_half_even": lambda T: repr(T.tensor([0.5, 1.5, 2.5, -0.5, -1.5])),
-    "round_values": lambda T: repr(T.tensor([0.5, 1.5, 2.5, -0.5, -1.5]).round()),
-    "round_ints": lambda T: repr(T.tensor([1, 2]).round()),
-    "floor_ints": lambda T: repr(T.tensor([1, -2]).floor()),
-    "sign_repr": lambda T: repr(T.tensor([-2.0, 0.0, 3.0], requires_grad=True).sign()),
-    "sign_ints": lambda T: repr(T.tensor([-2, 0, 3]).sign()),
-    "log1p_int": lambda T: repr(T.tensor([1, 2]).log1p()),
-    "log1p_tiny": lambda T: T.tensor(1e-10, dtype=T.float64).log1p().item(),
-    "expm1_tiny": lambda T: T.tensor(1e-10, dtype=T.float64).expm1().item(),
-    "erfinv_edges": lambda T: repr(T.tensor([0.0, -0.0, 1.0, -1.0, 1.5, -2.0, math.nan, math.inf]).erfinv()),
-    "erfinv_signed_zero": lambda T: [math.copysign(1, v) for v in T.tensor([0.0, -0.0]).erfinv().tolist()],
-    "erfinv_ints": lambda T: repr(T.erfinv(T.tensor([0, 1, -1, 2]))),
-    "erfinv_in_place": lambda T: repr(T.tensor([0.5, -0.25], dtype=T.float64).erfinv_()),
-    "prod_ints": lambda T: repr(T.tensor([1, 2, 3]).prod()),
-    "prod_grad_zeros": lambda T: _grads(T, lambda T, x: (x * T.tensor([1.0, 0.0, 0.0])).prod()),
-    "prod_grad_one_zero": lambda T: _grads(T, lambda T, x: (x * T.tensor([1.0, 0.0, 1.0])).prod()),
-    "std_repr": lambda T: repr(T.tensor([1.0, 2.0, 4.0]).std()),
-    "std_bool_positional": lambda T: T.tensor([1.0, 2.0, 4.0]).std(False).item(),
-    "var_mean": lambda T: [t.tolist() for t in T.var_mean(T.tensor([[1.0, 2.0], [4.0, 8.0]]), dim=1)],
-    "std_mean": lambda T: [t.tolist() for t in T.std_mean(T.tensor([1.0, 2.0, 4.0]))],
-    "cumsum_ints": lambda T: repr(T.tensor([1, 2, 3]).cumsum(0)),
-    "cumsum_bool": lambda T: repr(T.tensor([True, False, True]).cumsum(0)),
-    "logsumexp_large": lambda T: T.tensor([1000.0, 1000.0]).logsumexp(0).item(),
-    "logsumexp_neg_inf": lambda T: T.tensor([-math.inf, -math.inf]).logsumexp(0).item(),
-    "norm_repr": lambda T: repr(T.tensor([3.0, 4.0], requires_grad=True).norm()),
-    "norm_zero_grad": lambda T: _grads(T, lambda T, x: (x * 0).norm()),
-    "norm_inf_tie_grad": lambda T: (lambda x: (x.norm(p=math.inf).backward(), x.grad.tolist())[1])(
-        T.tensor([1.0, -3.0, 3.0, 2.0], requires_grad=True)
+    "round_half_even": lambda L: repr(L.tensor([0.5, 1.5, 2.5, -0.5, -1.5])),
+    "round_values": lambda L: repr(L.tensor([0.5, 1.5, 2.5, -0.5, -1.5]).round()),
+    "round_ints": lambda L: repr(L.tensor([1, 2]).round()),
+    "floor_ints": lambda L: repr(L.tensor([1, -2]).floor()),
+    "sign_repr": lambda L: repr(L.tensor([-2.0, 0.0, 3.0], requires_grad=True).sign()),
+    "sign_ints": lambda L: repr(L.tensor([-2, 0, 3]).sign()),
+    "log1p_int": lambda L: repr(L.tensor([1, 2]).log1p()),
+    "log1p_tiny": lambda L: L.tensor(1e-10, dtype=L.float64).log1p().item(),
+    "expm1_tiny": lambda L: L.tensor(1e-10, dtype=L.float64).expm1().item(),
+    "erfinv_edges": lambda L: repr(L.tensor([0.0, -0.0, 1.0, -1.0, 1.5, -2.0, math.nan, math.inf]).erfinv()),
+    "erfinv_signed_zero": lambda L: [math.copysign(1, v) for v in L.tensor([0.0, -0.0]).erfinv().tolist()],
+    "erfinv_ints": lambda L: repr(L.erfinv(L.tensor([0, 1, -1, 2]))),
+    "erfinv_in_place": lambda L: repr(L.tensor([0.5, -0.25], dtype=L.float64).erfinv_()),
+    "prod_ints": lambda L: repr(L.tensor([1, 2, 3]).prod()),
+    "prod_grad_zeros": lambda L: _grads(L, lambda L, x: (x * L.tensor([1.0, 0.0, 0.0])).prod()),
+    "prod_grad_one_zero": lambda L: _grads(L, lambda L, x: (x * L.tensor([1.0, 0.0, 1.0])).prod()),
+    "std_repr": lambda L: repr(L.tensor([1.0, 2.0, 4.0]).std()),
+    "std_bool_positional": lambda L: L.tensor([1.0, 2.0, 4.0]).std(False).item(),
+    "var_mean": lambda L: [t.tolist() for t in L.var_mean(L.tensor([[1.0, 2.0], [4.0, 8.0]]), dim=1)],
+    "std_mean": lambda L: [t.tolist() for t in L.std_mean(L.tensor([1.0, 2.0, 4.0]))],
+    "cumsum_ints": lambda L: repr(L.tensor([1, 2, 3]).cumsum(0)),
+    "cumsum_bool": lambda L: repr(L.tensor([True, False, True]).cumsum(0)),
+    "logsumexp_large": lambda L: L.tensor([1000.0, 1000.0]).logsumexp(0).item(),
+    "logsumexp_neg_inf": lambda L: L.tensor([-math.inf, -math.inf]).logsumexp(0).item(),
+    "norm_repr": lambda L: repr(L.tensor([3.0, 4.0], requires_grad=True).norm()),
+    "norm_zero_grad": lambda L: _grads(L, lambda L, x: (x * 0).norm()),
+    "norm_inf_tie_grad": lambda L: (lambda x: (x.norm(p=math.inf).backward(), x.grad.tolist())[1])(
+        L.tensor([1.0, -3.0, 3.0, 2.0], requires_grad=True)
     ),
-    "norm_fro_dims": lambda T: T.norm(T.arange(6.0).reshape(2, 3), p="fro", dim=(0, 1)).item(),
-    "matrix_norm_ord1": lambda T: T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=1).item(),
-    "matrix_norm_ord1_grad": lambda T: (lambda x: (T.linalg.norm(x, ord=1).backward(), x.grad.tolist())[1])(
-        T.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
+    "norm_fro_dims": lambda L: L.norm(L.arange(6.0).reshape(2, 3), p="fro", dim=(0, 1)).item(),
+    "matrix_norm_ord1": lambda L: L.linalg.norm(L.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=1).item(),
+    "matrix_norm_ord1_grad": lambda L: (lambda x: (L.linalg.norm(x, ord=1).backward(), x.grad.tolist())[1])(
+        L.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
     ),
-    "matrix_norm_inf_grad": lambda T: (
-        lambda x: (T.linalg.norm(x, ord=math.inf).backward(), x.grad.tolist())[1]
-    )(T.tensor([[1.0, -2.0], [3.0, 4.5]], requires_grad=True)),
-    "any_all": lambda T: [
-        repr(T.tensor([0.0, 1.0]).any()),
-        repr(T.tensor([[True, False], [True, True]]).all(dim=1)),
-        repr(T.any(T.tensor([0, 0]))),
-        repr(T.all(T.tensor([[1.0, 0.0]]), dim=0)),
-        repr(T.tensor([1.0, 2.0]).any(0, keepdim=True)),
+    "matrix_norm_inf_grad": lambda L: (
+        lambda x: (L.linalg.norm(x, ord=math.inf).backward(), x.grad.tolist())[1]
+    )(L.tensor([[1.0, -2.0], [3.0, 4.5]], requires_grad=True)),
+    "any_all": lambda L: [
+        repr(L.tensor([0.0, 1.0]).any()),
+        repr(L.tensor([[True, False], [True, True]]).all(dim=1)),
+        repr(L.any(L.tensor([0, 0]))),
+        repr(L.all(L.tensor([[1.0, 0.0]]), dim=0)),
+        repr(L.tensor([1.0, 2.0]).any(0, keepdim=True)),
     ],
-    "isclose_allclose_equal": lambda T: [
-        repr(T.isclose(T.tensor([1.0, 2.0]), T.tensor([1.0 + 1e-7, 2.1]))),
-        T.allclose(T.tensor([1.0, 2.0]), T.tensor([1.0, 2.0 + 1e-6])),
-        T.allclose(T.tensor([1.0, float("nan")]), T.tensor([1.0, float("nan")]), equal_nan=True),
-        T.equal(T.tensor([1, 2]), T.tensor([1, 2])),
-        T.equal(T.tensor([1, 2]), T.tensor([1, 3])),
-        T.tensor([1.0]).allclose(T.tensor([1.1]), atol=0.2),
+    "isclose_allclose_equal": lambda L: [
+        repr(L.isclose(L.tensor([1.0, 2.0]), L.tensor([1.0 + 1e-7, 2.1]))),
+        L.allclose(L.tensor([1.0, 2.0]), L.tensor([1.0, 2.0 + 1e-6])),
+        L.allclose(L.tensor([1.0, float("nan")]), L.tensor([1.0, float("nan")]), equal_nan=True),
+        L.equal(L.tensor([1, 2]), L.tensor([1, 2])),
+        L.equal(L.tensor([1, 2]), L.tensor([1, 3])),
+        L.tensor([1.0]).allclose(L.tensor([1.1]), atol=0.2),
     ],
     "sort_indices": _sort_indices,
-    "sort_repr": lambda T: repr(T.sort(T.tensor([3.0, 1.0, 2.0]), descending=True)),
-    "topk_repr": lambda T: repr(T.tensor([1.0, 5.0, 3.0]).topk(2)),
-    "topk_tuple": lambda T: [t.tolist() for t in T.topk(T.tensor([[1.0, 5.0, 3.0]]), 1)],
-    "argsort_desc": lambda T: T.argsort(T.tensor([1.0, 5.0, 3.0]), descending=True).tolist(),
-    "sort_nan": lambda T: T.tensor([2.0, float("nan"), 1.0]).sort().indices.tolist(),
+    "sort_repr": lambda L: repr(L.sort(L.tensor([3.0, 1.0, 2.0]), descending=True)),
+    "topk_repr": lambda L: repr(L.tensor([1.0, 5.0, 3.0]).topk(2)),
+    "topk_tuple": lambda L: [t.tolist() for t in L.topk(L.tensor([[1.0, 5.0, 3.0]]), 1)],
+    "argsort_desc": lambda L: L.argsort(L.tensor([1.0, 5.0, 3.0]), descending=True).tolist(),
+    "sort_nan": lambda L: L.tensor([2.0, float("nan"), 1.0]).sort().indices.tolist(),
     "chunk_shapes": _chunk_shapes,
-    "split_shapes": lambda T: [list(p.shape) for p in T.arange(7).split(3)],
-    "chunk_is_view": lambda T: (lambda x: (x.chunk(2)[0].add_(10), x.tolist())[1])(T.zeros(4)),
-    "repeat_ints": lambda T: T.tensor([1, 2]).repeat(2, 2).tolist(),
-    "expand_minus_one": lambda T: list(T.ones(3, 1).expand(-1, 4).shape),
-    "masked_fill_ints": lambda T: repr(T.tensor([1, 2, 3]).masked_fill(T.tensor([True, False, True]), 0)),
-    "scatter_add_counts": lambda T: T.zeros(3).scatter_add(0, T.tensor([0, 2, 2, 2]), T.ones(4)).tolist(),
-    "gather_ce_pattern": lambda T: (lambda p: p.gather(1, T.tensor([1, 0]).unsqueeze(1)).squeeze(1).tolist())(
-        T.tensor([[0.1, 0.9], [0.8, 0.2]])
+    "split_shapes": lambda L: [list(p.shape) for p in L.arange(7).split(3)],
+    "chunk_is_view": lambda L: (lambda x: (x.chunk(2)[0].add_(10), x.tolist())[1])(L.zeros(4)),
+    "repeat_ints": lambda L: L.tensor([1, 2]).repeat(2, 2).tolist(),
+    "expand_minus_one": lambda L: list(L.ones(3, 1).expand(-1, 4).shape),
+    "masked_fill_ints": lambda L: repr(L.tensor([1, 2, 3]).masked_fill(L.tensor([True, False, True]), 0)),
+    "scatter_add_counts": lambda L: L.zeros(3).scatter_add(0, L.tensor([0, 2, 2, 2]), L.ones(4)).tolist(),
+    "gather_ce_pattern": lambda L: (lambda p: p.gather(1, L.tensor([1, 0]).unsqueeze(1)).squeeze(1).tolist())(
+        L.tensor([[0.1, 0.9], [0.8, 0.2]])
     ),
-    "flip_ints": lambda T: T.arange(6).reshape(2, 3).flip(1).tolist(),
-    "tril_ones": lambda T: repr(T.tril(T.ones(3, 3))),
-    "triu_mask": lambda T: repr(T.triu(T.ones(3, 3), diagonal=1).bool()),
-    "diag_eye": lambda T: repr(T.diag(T.tensor([1.0, 2.0]))),
-    "einsum_attention": lambda T: T.einsum(
-        "bqd,bkd->bqk", T.arange(12.0).reshape(1, 3, 4), T.arange(8.0).reshape(1, 2, 4)
+    "flip_ints": lambda L: L.arange(6).reshape(2, 3).flip(1).tolist(),
+    "tril_ones": lambda L: repr(L.tril(L.ones(3, 3))),
+    "triu_mask": lambda L: repr(L.triu(L.ones(3, 3), diagonal=1).bool()),
+    "diag_eye": lambda L: repr(L.diag(L.tensor([1.0, 2.0]))),
+    "einsum_attention": lambda L: L.einsum(
+        "bqd,bkd->bqk", L.arange(12.0).reshape(1, 3, 4), L.arange(8.0).reshape(1, 2, 4)
     ).tolist(),
-    "outer_ints": lambda T: repr(T.outer(T.tensor([1, 2]), T.tensor([3, 4]))),
-    "bmm_shape": lambda T: list(T.bmm(T.ones(4, 2, 3), T.ones(4, 3, 5)).shape),
-    "contiguous_flags": lambda T: [
-        T.ones(2, 3).is_contiguous(),
-        T.ones(2, 3).t().is_contiguous(),
-        T.ones(2, 3).t().contiguous().is_contiguous(),
-        (lambda x: x.contiguous() is x)(T.ones(2)),
+    "outer_ints": lambda L: repr(L.outer(L.tensor([1, 2]), L.tensor([3, 4]))),
+    "bmm_shape": lambda L: list(L.bmm(L.ones(4, 2, 3), L.ones(4, 3, 5)).shape),
+    "contiguous_flags": lambda L: [
+        L.ones(2, 3).is_contiguous(),
+        L.ones(2, 3).t().is_contiguous(),
+        L.ones(2, 3).t().contiguous().is_contiguous(),
+        (lambda x: x.contiguous() is x)(L.ones(2)),
     ],
     "to_device": _to_device,
-    "cuda_available": lambda T: [T.cuda.is_available(), T.cuda.device_count(), T.backends.mps.is_available()],
-    "device_repr": lambda T: [
-        repr(T.device("cpu")),
-        str(T.device("cpu")),
-        T.device("cpu") == T.device("cpu"),
-        repr(T.device("cuda:1")),
-        T.device("cpu") == "cpu",
+    "cuda_available": lambda L: [L.cuda.is_available(), L.cuda.device_count(), L.backends.mps.is_available()],
+    "device_repr": lambda L: [
+        repr(L.device("cpu")),
+        str(L.device("cpu")),
+        L.device("cpu") == L.device("cpu"),
+        repr(L.device("cuda:1")),
+        L.device("cpu") == "cpu",
     ],
-    "set_default_device_cpu": lambda T: (T.set_default_device("cpu"), repr(T.ones(1)))[1],
-    "to_copy_and_other": lambda T: [
-        (lambda x: x.to(x.dtype, copy=True) is x)(T.ones(1)),
-        repr(T.ones(1).to(T.tensor([1], dtype=T.float64))),
-        repr(T.ones(1).to(dtype=T.int64)),
+    "set_default_device_cpu": lambda L: (L.set_default_device("cpu"), repr(L.ones(1)))[1],
+    "to_copy_and_other": lambda L: [
+        (lambda x: x.to(x.dtype, copy=True) is x)(L.ones(1)),
+        repr(L.ones(1).to(L.tensor([1], dtype=L.float64))),
+        repr(L.ones(1).to(dtype=L.int64)),
     ],
     "new_factories": _new_factories,
-    "axis_keepdims": lambda T: [
-        T.tensor([[1.0, 2.0], [3.0, 4.0]]).sum(axis=0).tolist(),
-        T.tensor([[1.0, 2.0], [3.0, 4.0]]).mean(axis=1, keepdims=True).tolist(),
-        T.argmax(T.tensor([[1.0, 2.0], [3.0, 0.0]]), axis=1).tolist(),
-        T.tensor([[1.0, 2.0], [3.0, 4.0]]).std(axis=0).tolist(),
+    "axis_keepdims": lambda L: [
+        L.tensor([[1.0, 2.0], [3.0, 4.0]]).sum(axis=0).tolist(),
+        L.tensor([[1.0, 2.0], [3.0, 4.0]]).mean(axis=1, keepdims=True).tolist(),
+        L.argmax(L.tensor([[1.0, 2.0], [3.0, 0.0]]), axis=1).tolist(),
+        L.tensor([[1.0, 2.0], [3.0, 4.0]]).std(axis=0).tolist(),
     ],
-    "in_place_chain": lambda T: (lambda x: x.add_(1).mul_(2).clamp_(max=5.0).tolist())(
-        T.tensor([0.0, 1.0, 2.0])
+    "in_place_chain": lambda L: (lambda x: x.add_(1).mul_(2).clamp_(max=5.0).tolist())(
+        L.tensor([0.0, 1.0, 2.0])
     ),
-    "inplace_floor_": lambda T: repr(T.tensor([1.5, -1.5]).floor_()),
-    "ifloordiv_imod": lambda T: (lambda x: (x.__ifloordiv__(2), repr(x))[1])(T.tensor([7, -7])),
+    "inplace_floor_": lambda L: repr(L.tensor([1.5, -1.5]).floor_()),
+    "ifloordiv_imod": lambda L: (lambda x: (x.__ifloordiv__(2), repr(x))[1])(L.tensor([7, -7])),
     "no_grad_reference": _inference_like,
     # nn
-    "one_hot": lambda T: [
-        repr(T.nn.functional.one_hot(T.tensor([0, 2, 1]))),
-        repr(T.nn.functional.one_hot(T.tensor([[0], [1]]), num_classes=3)),
+    "one_hot": lambda L: [
+        repr(L.nn.functional.one_hot(L.tensor([0, 2, 1]))),
+        repr(L.nn.functional.one_hot(L.tensor([[0], [1]]), num_classes=3)),
     ],
     "batchnorm_running": _batchnorm_running,
-    "layernorm_module": lambda T: _train_step(T, _fixed(T, T.nn.LayerNorm(3)), T.tensor([[1.0, 2.0, 4.0]])),
+    "layernorm_module": lambda L: _train_step(L, _fixed(L, L.nn.LayerNorm(3)), L.tensor([[1.0, 2.0, 4.0]])),
     "embedding_module": _embedding_module,
-    "activation_modules": lambda T: [
-        repr(m(T.tensor([-2.0, -0.5, 0.0, 1.5])))
-        for m in (T.nn.LeakyReLU(0.2), T.nn.GELU(), T.nn.ELU(), T.nn.Softplus(), T.nn.SiLU())
+    "activation_modules": lambda L: [
+        repr(m(L.tensor([-2.0, -0.5, 0.0, 1.5])))
+        for m in (L.nn.LeakyReLU(0.2), L.nn.GELU(), L.nn.ELU(), L.nn.Softplus(), L.nn.SiLU())
     ],
-    "leaky_relu_inplace_module": lambda T: (lambda x: (T.nn.LeakyReLU(0.5, inplace=True)(x), repr(x))[1])(
-        T.tensor([-2.0, 3.0])
+    "leaky_relu_inplace_module": lambda L: (lambda x: (L.nn.LeakyReLU(0.5, inplace=True)(x), repr(x))[1])(
+        L.tensor([-2.0, 3.0])
     ),
-    "loss_modules": lambda T: [
-        repr(loss(T.tensor([0.5, 2.0, -3.0], requires_grad=True), T.tensor([0.0, 0.0, 0.0])))
+    "loss_modules": lambda L: [
+        repr(loss(L.tensor([0.5, 2.0, -3.0], requires_grad=True), L.tensor([0.0, 0.0, 0.0])))
         for loss in (
-            T.nn.L1Loss(),
-            T.nn.SmoothL1Loss(),
-            T.nn.HuberLoss(delta=2.0),
-            T.nn.L1Loss(reduction="sum"),
+            L.nn.L1Loss(),
+            L.nn.SmoothL1Loss(),
+            L.nn.HuberLoss(delta=2.0),
+            L.nn.L1Loss(reduction="sum"),
         )
     ],
-    "nll_loss_module": lambda T: repr(
-        T.nn.NLLLoss()(T.tensor([[-0.5, -1.0], [-2.0, -0.1]], requires_grad=True), T.tensor([1, 0]))
+    "nll_loss_module": lambda L: repr(
+        L.nn.NLLLoss()(L.tensor([[-0.5, -1.0], [-2.0, -0.1]], requires_grad=True), L.tensor([1, 0]))
     ),
     "forward_and_backward_hooks": _hooks,
     "backward_hook_replaces_grad": _backward_hook_replaces,
@@ -706,233 +706,233 @@ VALUES = {
     "module_list_editing": _module_list_editing,
     "module_dict_editing": _module_dict_editing,
     "parameter_vector": _parameter_vector,
-    "tensor_split_flips_narrow": lambda T: [
-        [p.tolist() for p in T.tensor_split(T.arange(7), 3)],
-        [p.tolist() for p in T.arange(7).tensor_split([2, 5])],
-        T.fliplr(T.arange(4).reshape(2, 2)).tolist(),
-        T.arange(4).reshape(2, 2).flipud().tolist(),
-        T.narrow(T.arange(6), 0, -2, 2).tolist(),
-        T.roll(T.arange(6).reshape(2, 3), 1).tolist(),
-        T.arange(6).reshape(2, 3).roll([1, 1], [0, 1]).tolist(),
+    "tensor_split_flips_narrow": lambda L: [
+        [p.tolist() for p in L.tensor_split(L.arange(7), 3)],
+        [p.tolist() for p in L.arange(7).tensor_split([2, 5])],
+        L.fliplr(L.arange(4).reshape(2, 2)).tolist(),
+        L.arange(4).reshape(2, 2).flipud().tolist(),
+        L.narrow(L.arange(6), 0, -2, 2).tolist(),
+        L.roll(L.arange(6).reshape(2, 3), 1).tolist(),
+        L.arange(6).reshape(2, 3).roll([1, 1], [0, 1]).tolist(),
     ],
-    "logical_family": lambda T: [
-        repr(T.logical_not(T.tensor([True, False]))),
-        repr(T.logical_and(T.tensor([1, 0]), T.tensor([1, 1]))),
-        repr(T.tensor([1, 0]).logical_or(T.tensor([0, 0]))),
-        repr(T.logical_xor(T.tensor([True, True]), T.tensor([False, True]))),
-        repr(T.isinf(T.tensor([1.0, float("inf")]))),
-        repr(T.isnan(T.tensor([float("nan")]))),
-        repr(T.isfinite(T.tensor([1.0, float("-inf")]))),
+    "logical_family": lambda L: [
+        repr(L.logical_not(L.tensor([True, False]))),
+        repr(L.logical_and(L.tensor([1, 0]), L.tensor([1, 1]))),
+        repr(L.tensor([1, 0]).logical_or(L.tensor([0, 0]))),
+        repr(L.logical_xor(L.tensor([True, True]), L.tensor([False, True]))),
+        repr(L.isinf(L.tensor([1.0, float("inf")]))),
+        repr(L.isnan(L.tensor([float("nan")]))),
+        repr(L.isfinite(L.tensor([1.0, float("-inf")]))),
     ],
-    "zero_dim_ordering": lambda T: [
-        repr(T.tensor(2.0).sort()),
-        repr(T.tensor(2.0).argsort()),
-        repr(T.tensor(2.0).gather(0, T.tensor(0))),
-        repr(T.tensor(3.0).cumsum(0)),
-        repr(T.tensor(3.0).logsumexp(0)),
-        repr(T.tensor(3.0).prod(0)),
+    "zero_dim_ordering": lambda L: [
+        repr(L.tensor(2.0).sort()),
+        repr(L.tensor(2.0).argsort()),
+        repr(L.tensor(2.0).gather(0, L.tensor(0))),
+        repr(L.tensor(3.0).cumsum(0)),
+        repr(L.tensor(3.0).logsumexp(0)),
+        repr(L.tensor(3.0).prod(0)),
     ],
-    "masked_fill_zero_dim_value": lambda T: (
-        T.ones(3).masked_fill(T.tensor([True, False, True]), T.tensor(5.0)).tolist()
+    "masked_fill_zero_dim_value": lambda L: (
+        L.ones(3).masked_fill(L.tensor([True, False, True]), L.tensor(5.0)).tolist()
     ),
-    "norm_variants": lambda T: [
-        T.tensor([3.0, -4.0]).norm(p=0).item(),
-        T.tensor([3.0, -4.0]).norm(p=-math.inf).item(),
-        T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=-1).item(),
-        T.linalg.norm(T.tensor([[1.0, -2.0], [3.0, 4.0]]), ord="fro", dim=(0, 1), keepdim=True).tolist(),
-        T.linalg.norm(T.tensor([1.0, -2.0]), ord=3).item(),
-        T.linalg.vector_norm(T.tensor([1.0, 2.0]), dtype=T.float64).dtype == T.float64,
+    "norm_variants": lambda L: [
+        L.tensor([3.0, -4.0]).norm(p=0).item(),
+        L.tensor([3.0, -4.0]).norm(p=-math.inf).item(),
+        L.linalg.norm(L.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=-1).item(),
+        L.linalg.norm(L.tensor([[1.0, -2.0], [3.0, 4.0]]), ord="fro", dim=(0, 1), keepdim=True).tolist(),
+        L.linalg.norm(L.tensor([1.0, -2.0]), ord=3).item(),
+        L.linalg.vector_norm(L.tensor([1.0, 2.0]), dtype=L.float64).dtype == L.float64,
     ],
-    "cuda_module": lambda T: [T.cuda.is_initialized(), T.cuda.manual_seed(0), T.backends.mps.is_built()],
-    "device_forms": lambda T: [
-        repr(T.device("cpu", 0)),
-        repr(T.device(T.device("cpu"))),
-        str(T.device("cuda", 1)),
-        hash(T.device("cpu")) == hash(T.device("cpu")),
-        repr(T.zeros(1).new_zeros(1, device="cpu")),
+    "cuda_module": lambda L: [L.cuda.is_initialized(), L.cuda.manual_seed(0), L.backends.mps.is_built()],
+    "device_forms": lambda L: [
+        repr(L.device("cpu", 0)),
+        repr(L.device(L.device("cpu"))),
+        str(L.device("cuda", 1)),
+        hash(L.device("cpu")) == hash(L.device("cpu")),
+        repr(L.zeros(1).new_zeros(1, device="cpu")),
     ],
-    "rmsprop": lambda T: _trajectory(T, lambda p: T.optim.RMSprop(p, lr=0.01)),
-    "rmsprop_momentum_centered": lambda T: _trajectory(
-        T, lambda p: T.optim.RMSprop(p, lr=0.01, momentum=0.9, centered=True, weight_decay=0.1)
+    "rmsprop": lambda L: _trajectory(L, lambda p: L.optim.RMSprop(p, lr=0.01)),
+    "rmsprop_momentum_centered": lambda L: _trajectory(
+        L, lambda p: L.optim.RMSprop(p, lr=0.01, momentum=0.9, centered=True, weight_decay=0.1)
     ),
-    "rmsprop_maximize": lambda T: _trajectory(T, lambda p: T.optim.RMSprop(p, alpha=0.9, maximize=True)),
-    "adagrad": lambda T: _trajectory(T, lambda p: T.optim.Adagrad(p, lr=0.1)),
-    "adagrad_decay": lambda T: _trajectory(
-        T,
-        lambda p: T.optim.Adagrad(p, lr=0.1, lr_decay=0.1, weight_decay=0.05, initial_accumulator_value=0.5),
+    "rmsprop_maximize": lambda L: _trajectory(L, lambda p: L.optim.RMSprop(p, alpha=0.9, maximize=True)),
+    "adagrad": lambda L: _trajectory(L, lambda p: L.optim.Adagrad(p, lr=0.1)),
+    "adagrad_decay": lambda L: _trajectory(
+        L,
+        lambda p: L.optim.Adagrad(p, lr=0.1, lr_decay=0.1, weight_decay=0.05, initial_accumulator_value=0.5),
     ),
-    "adamw": lambda T: _trajectory(T, lambda p: T.optim.AdamW(p, lr=0.05)),
-    "adamw_amsgrad": lambda T: _trajectory(
-        T, lambda p: T.optim.AdamW(p, lr=0.05, weight_decay=0.5, amsgrad=True)
+    "adamw": lambda L: _trajectory(L, lambda p: L.optim.AdamW(p, lr=0.05)),
+    "adamw_amsgrad": lambda L: _trajectory(
+        L, lambda p: L.optim.AdamW(p, lr=0.05, weight_decay=0.5, amsgrad=True)
     ),
-    "adagrad_state": lambda T: (lambda opt: [sorted(s) for s in opt.state.values()])(
-        T.optim.Adagrad([T.nn.Parameter(T.ones(2))])
+    "adagrad_state": lambda L: (lambda opt: [sorted(s) for s in opt.state.values()])(
+        L.optim.Adagrad([L.nn.Parameter(L.ones(2))])
     ),
-    "step_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.StepLR(o, step_size=3, gamma=0.5)),
-    "multistep_lr": lambda T: _schedule(
-        T, lambda o: T.optim.lr_scheduler.MultiStepLR(o, [2, 5, 5], gamma=0.1)
+    "step_lr": lambda L: _schedule(L, lambda o: L.optim.lr_scheduler.StepLR(o, step_size=3, gamma=0.5)),
+    "multistep_lr": lambda L: _schedule(
+        L, lambda o: L.optim.lr_scheduler.MultiStepLR(o, [2, 5, 5], gamma=0.1)
     ),
-    "exponential_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.ExponentialLR(o, gamma=0.9)),
-    "cosine_lr": lambda T: _schedule(
-        T, lambda o: T.optim.lr_scheduler.CosineAnnealingLR(o, T_max=4), epochs=11
+    "exponential_lr": lambda L: _schedule(L, lambda o: L.optim.lr_scheduler.ExponentialLR(o, gamma=0.9)),
+    "cosine_lr": lambda L: _schedule(
+        L, lambda o: L.optim.lr_scheduler.CosineAnnealingLR(o, T_max=4), epochs=11
     ),
-    "cosine_lr_eta_min": lambda T: _schedule(
-        T, lambda o: T.optim.lr_scheduler.CosineAnnealingLR(o, T_max=3, eta_min=0.01), epochs=7
+    "cosine_lr_eta_min": lambda L: _schedule(
+        L, lambda o: L.optim.lr_scheduler.CosineAnnealingLR(o, T_max=3, eta_min=0.01), epochs=7
     ),
-    "lambda_lr": lambda T: _schedule(T, lambda o: T.optim.lr_scheduler.LambdaLR(o, lambda e: 0.95**e)),
-    "lambda_lr_per_group": lambda T: _schedule(
-        T, lambda o: T.optim.lr_scheduler.LambdaLR(o, [lambda e: 1 / (e + 1), lambda e: e]), groups=2
+    "lambda_lr": lambda L: _schedule(L, lambda o: L.optim.lr_scheduler.LambdaLR(o, lambda e: 0.95**e)),
+    "lambda_lr_per_group": lambda L: _schedule(
+        L, lambda o: L.optim.lr_scheduler.LambdaLR(o, [lambda e: 1 / (e + 1), lambda e: e]), groups=2
     ),
     "save_load": _save_load,
     "save_load_state_dict": _save_load_state_dict,
     "save_load_file": _save_load_file,
     "save_load_optimizer": _save_load_optimizer,
     "load_refuses_pickled_module": _refuses_pickle,
-    "load_weights_only_false": lambda T: repr(_round_trip(T, T.nn.Linear(2, 1), weights_only=False)),
+    "load_weights_only_false": lambda L: repr(_round_trip(L, L.nn.Linear(2, 1), weights_only=False)),
     "post_accumulate_grad_hook": _post_accumulate,
     "inference_mode": _inference,
     "func_transforms": _func_transforms,
-    "size_keyword": lambda T: [
-        list(T.zeros(size=(2, 3)).shape),
-        list(T.ones(size=[2]).shape),
-        list(T.empty(size=(1, 2), dtype=T.float64).shape),
-        repr(T.zeros(2, device="cpu")),
-        repr(T.ones(1, device=T.device("cpu"))),
-        repr(T.tensor([1.0], device="cpu")),
-        repr(T.arange(2, device="cpu")),
-        repr(T.zeros_like(T.ones(1), device="cpu")),
-        repr(T.full((1,), 2.0, device="cpu")),
+    "size_keyword": lambda L: [
+        list(L.zeros(size=(2, 3)).shape),
+        list(L.ones(size=[2]).shape),
+        list(L.empty(size=(1, 2), dtype=L.float64).shape),
+        repr(L.zeros(2, device="cpu")),
+        repr(L.ones(1, device=L.device("cpu"))),
+        repr(L.tensor([1.0], device="cpu")),
+        repr(L.arange(2, device="cpu")),
+        repr(L.zeros_like(L.ones(1), device="cpu")),
+        repr(L.full((1,), 2.0, device="cpu")),
     ],
-    "scheduler_state_dict": lambda T: (
+    "scheduler_state_dict": lambda L: (
         lambda opt: (
             lambda sched: (
                 sched.step(),
                 sched.step(),
                 [sched.state_dict()["last_epoch"], sched.get_last_lr(), opt.param_groups[0]["lr"]],
             )[2]
-        )(T.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5))
-    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0)),
-    "scheduler_resume_cosine": lambda T: (
+        )(L.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5))
+    )(L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=1.0)),
+    "scheduler_resume_cosine": lambda L: (
         lambda opt: (
             opt.param_groups[0].__setitem__("initial_lr", 1.0),
-            T.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=4, last_epoch=1).get_last_lr(),
+            L.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=4, last_epoch=1).get_last_lr(),
         )[1]
-    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.5)),
-    "scheduler_resume": lambda T: (
+    )(L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=0.5)),
+    "scheduler_resume": lambda L: (
         lambda opt: (
             opt.param_groups[0].__setitem__("initial_lr", 1.0),
-            T.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5, last_epoch=2).get_last_lr(),
+            L.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5, last_epoch=2).get_last_lr(),
         )[1]
-    )(T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0)),
-    "vmap_out_of_tuple_and_dims": lambda T: [
-        repr(T.func.vmap(lambda r: r * 2, out_dims=1)(T.arange(6.0).reshape(3, 2))),
-        repr(T.func.vmap(lambda a, s: a * s, in_dims=(0, None))(T.ones(2, 2), 3.0)),
-        repr(T.func.vmap(T.func.vmap(T.dot))(T.ones(2, 3, 2), T.ones(2, 3, 2))),
+    )(L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=1.0)),
+    "vmap_out_of_tuple_and_dims": lambda L: [
+        repr(L.func.vmap(lambda r: r * 2, out_dims=1)(L.arange(6.0).reshape(3, 2))),
+        repr(L.func.vmap(lambda a, s: a * s, in_dims=(0, None))(L.ones(2, 2), 3.0)),
+        repr(L.func.vmap(L.func.vmap(L.dot))(L.ones(2, 3, 2), L.ones(2, 3, 2))),
     ],
-    "module_to_device": lambda T: repr(T.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
+    "module_to_device": lambda L: repr(L.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
 }
 
 
-def _floordiv_backward(T):
-    x = T.tensor([1.0, 2.0], requires_grad=True)
+def _floordiv_backward(L):
+    x = L.tensor([1.0, 2.0], requires_grad=True)
     (x // 2).sum().backward()
 
 
-def _sign_grad_fn(T):
-    return (T.tensor([1.0], requires_grad=True) // 2).grad_fn.name()
+def _sign_grad_fn(L):
+    return (L.tensor([1.0], requires_grad=True) // 2).grad_fn.name()
 
 
 ERRORS = {
-    "requires_grad_false_on_non_leaf": lambda T: (T.tensor([1.0], requires_grad=True) * 2).requires_grad_(
+    "requires_grad_false_on_non_leaf": lambda L: (L.tensor([1.0], requires_grad=True) * 2).requires_grad_(
         False
     ),
-    "requires_grad_attribute_on_non_leaf": lambda T: setattr(
-        T.tensor([1.0], requires_grad=True) * 2, "requires_grad", True
+    "requires_grad_attribute_on_non_leaf": lambda L: setattr(
+        L.tensor([1.0], requires_grad=True) * 2, "requires_grad", True
     ),
-    "cross_entropy_with_n_by_1_target": lambda T: T.nn.functional.cross_entropy(
-        T.zeros(4, 3), T.tensor([[0], [1], [2], [0]])
+    "cross_entropy_with_n_by_1_target": lambda L: L.nn.functional.cross_entropy(
+        L.zeros(4, 3), L.tensor([[0], [1], [2], [0]])
     ),
-    "bincount_negative": lambda T: T.bincount(T.tensor([-1, 2])),
-    "bincount_2d": lambda T: T.bincount(T.tensor([[1, 2]])),
-    "bincount_float": lambda T: T.bincount(T.tensor([1.0, 2.0])),
-    "zeros_size_twice": lambda T: T.zeros(2, size=(3,)),
-    "arange_zero_step": lambda T: T.arange(0.0, 1.0, 0.0),
-    "arange_wrong_sign": lambda T: T.arange(0, 5, -1),
-    "vmap_non_tensor_output": lambda T: T.func.vmap(lambda r: 1.0)(T.ones(2)),
-    "scheduler_resume_without_initial_lr": lambda T: T.optim.lr_scheduler.StepLR(
-        T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=1.0), 1, last_epoch=3
+    "bincount_negative": lambda L: L.bincount(L.tensor([-1, 2])),
+    "bincount_2d": lambda L: L.bincount(L.tensor([[1, 2]])),
+    "bincount_float": lambda L: L.bincount(L.tensor([1.0, 2.0])),
+    "zeros_size_twice": lambda L: L.zeros(2, size=(3,)),
+    "arange_zero_step": lambda L: L.arange(0.0, 1.0, 0.0),
+    "arange_wrong_sign": lambda L: L.arange(0, 5, -1),
+    "vmap_non_tensor_output": lambda L: L.func.vmap(lambda r: 1.0)(L.ones(2)),
+    "scheduler_resume_without_initial_lr": lambda L: L.optim.lr_scheduler.StepLR(
+        L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=1.0), 1, last_epoch=3
     ),
-    "zeros_on_cuda": lambda T: T.zeros(2, device="cuda"),
-    "tensor_on_cuda": lambda T: T.tensor([1.0], device="cuda"),
-    "arange_on_cuda": lambda T: T.arange(3, device="cuda"),
-    "ones_like_on_cuda": lambda T: T.ones_like(T.ones(1), device="cuda"),
-    "zeros_unknown_keyword": lambda T: T.zeros(2, colour="red"),
-    "optimizer_load_wrong_groups": lambda T: T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.1).load_state_dict(
+    "zeros_on_cuda": lambda L: L.zeros(2, device="cuda"),
+    "tensor_on_cuda": lambda L: L.tensor([1.0], device="cuda"),
+    "arange_on_cuda": lambda L: L.arange(3, device="cuda"),
+    "ones_like_on_cuda": lambda L: L.ones_like(L.ones(1), device="cuda"),
+    "zeros_unknown_keyword": lambda L: L.zeros(2, colour="red"),
+    "optimizer_load_wrong_groups": lambda L: L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=0.1).load_state_dict(
         {"state": {}, "param_groups": []}
     ),
-    "vmap_sizes_differ": lambda T: T.func.vmap(T.add)(T.ones(2), T.ones(3)),
-    "post_hook_non_leaf": lambda T: (T.ones(1, requires_grad=True) * 2).register_post_accumulate_grad_hook(
+    "vmap_sizes_differ": lambda L: L.func.vmap(L.add)(L.ones(2), L.ones(3)),
+    "post_hook_non_leaf": lambda L: (L.ones(1, requires_grad=True) * 2).register_post_accumulate_grad_hook(
         print
     ),
-    "rmsprop_bad_alpha": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], alpha=-1),
-    "rmsprop_bad_lr": lambda T: T.optim.RMSprop([T.nn.Parameter(T.ones(1))], lr=-1),
-    "adagrad_bad_decay": lambda T: T.optim.Adagrad([T.nn.Parameter(T.ones(1))], lr_decay=-1),
-    "adagrad_bad_eps": lambda T: T.optim.Adagrad([T.nn.Parameter(T.ones(1))], eps=-1),
-    "scheduler_not_optimizer": lambda T: T.optim.lr_scheduler.StepLR(object(), 1),
-    "lambda_lr_count": lambda T: T.optim.lr_scheduler.LambdaLR(
-        T.optim.SGD([T.nn.Parameter(T.ones(1))], lr=0.1), [lambda e: 1, lambda e: 2]
+    "rmsprop_bad_alpha": lambda L: L.optim.RMSprop([L.nn.Parameter(L.ones(1))], alpha=-1),
+    "rmsprop_bad_lr": lambda L: L.optim.RMSprop([L.nn.Parameter(L.ones(1))], lr=-1),
+    "adagrad_bad_decay": lambda L: L.optim.Adagrad([L.nn.Parameter(L.ones(1))], lr_decay=-1),
+    "adagrad_bad_eps": lambda L: L.optim.Adagrad([L.nn.Parameter(L.ones(1))], eps=-1),
+    "scheduler_not_optimizer": lambda L: L.optim.lr_scheduler.StepLR(object(), 1),
+    "lambda_lr_count": lambda L: L.optim.lr_scheduler.LambdaLR(
+        L.optim.SGD([L.nn.Parameter(L.ones(1))], lr=0.1), [lambda e: 1, lambda e: 2]
     ),
-    "cuda_synchronize": lambda T: T.cuda.synchronize(),
-    "cuda_current_device": lambda T: T.cuda.current_device(),
-    "cuda_device_name": lambda T: T.cuda.get_device_name(),
-    "module_to_cuda": lambda T: T.nn.Linear(1, 1).to("cuda"),
-    "zeros_like_on_cuda": lambda T: T.ones(1).new_ones(2, device="cuda"),
-    "to_bad_argument": lambda T: T.ones(1).to([1]),
-    "device_index_only": lambda T: T.ones(1).to(0),
-    "module_list_index": lambda T: T.nn.ModuleList([T.nn.ReLU()])[2],
-    "gather_float_index": lambda T: T.ones(2).gather(0, T.tensor([0.0])),
-    "index_select_2d": lambda T: T.ones(3).index_select(0, T.tensor([[0, 1]])),
-    "one_hot_negative": lambda T: T.nn.functional.one_hot(T.tensor([0, -1])),
-    "one_hot_too_big": lambda T: T.nn.functional.one_hot(T.tensor([0, 3]), 2),
-    "one_hot_float": lambda T: T.nn.functional.one_hot(T.tensor([0.0, 1.0])),
-    "embedding_out_of_range": lambda T: T.nn.Embedding(3, 2)(T.tensor([3])),
-    "layer_norm_bad_shape": lambda T: T.nn.functional.layer_norm(T.ones(2, 3), (4,)),
-    "batch_norm_one_value": lambda T: T.nn.BatchNorm1d(3)(T.ones(1, 3)),
-    "sequential_index": lambda T: T.nn.Sequential(T.nn.ReLU())[3],
-    "gelu_bad_approximate": lambda T: T.nn.functional.gelu(T.ones(1), approximate="fast"),
+    "cuda_synchronize": lambda L: L.cuda.synchronize(),
+    "cuda_current_device": lambda L: L.cuda.current_device(),
+    "cuda_device_name": lambda L: L.cuda.get_device_name(),
+    "module_to_cuda": lambda L: L.nn.Linear(1, 1).to("cuda"),
+    "zeros_like_on_cuda": lambda L: L.ones(1).new_ones(2, device="cuda"),
+    "to_bad_argument": lambda L: L.ones(1).to([1]),
+    "device_index_only": lambda L: L.ones(1).to(0),
+    "module_list_index": lambda L: L.nn.ModuleList([L.nn.ReLU()])[2],
+    "gather_float_index": lambda L: L.ones(2).gather(0, L.tensor([0.0])),
+    "index_select_2d": lambda L: L.ones(3).index_select(0, L.tensor([[0, 1]])),
+    "one_hot_negative": lambda L: L.nn.functional.one_hot(L.tensor([0, -1])),
+    "one_hot_too_big": lambda L: L.nn.functional.one_hot(L.tensor([0, 3]), 2),
+    "one_hot_float": lambda L: L.nn.functional.one_hot(L.tensor([0.0, 1.0])),
+    "embedding_out_of_range": lambda L: L.nn.Embedding(3, 2)(L.tensor([3])),
+    "layer_norm_bad_shape": lambda L: L.nn.functional.layer_norm(L.ones(2, 3), (4,)),
+    "batch_norm_one_value": lambda L: L.nn.BatchNorm1d(3)(L.ones(1, 3)),
+    "sequential_index": lambda L: L.nn.Sequential(L.nn.ReLU())[3],
+    "gelu_bad_approximate": lambda L: L.nn.functional.gelu(L.ones(1), approximate="fast"),
     "floordiv_backward": _floordiv_backward,
-    "rmod_backward": lambda T: (3 % T.tensor([1.0, 2.0], requires_grad=True)).sum().backward(),
-    "div_bad_mode": lambda T: T.tensor([1.0]).div(2, rounding_mode="round"),
-    "std_int": lambda T: T.tensor([1, 2]).std(),
-    "norm_int": lambda T: T.tensor([1, 2]).norm(),
-    "linalg_norm_3d_ord": lambda T: T.linalg.norm(T.ones(2, 2, 2), ord=2),
-    "gather_int32_index": lambda T: T.ones(2, 2).gather(1, T.tensor([[0], [1]], dtype=T.int32)).tolist(),
-    "gather_out_of_range": lambda T: T.ones(2, 2).gather(1, T.tensor([[0], [2]])),
-    "index_select_2d_index": lambda T: T.ones(2, 2).index_select(0, T.tensor([[0]])),
-    "masked_fill_float_mask": lambda T: T.ones(2).masked_fill(T.tensor([1.0, 0.0]), 0.0),
-    "masked_fill_vector_value": lambda T: T.ones(2).masked_fill(
-        T.tensor([True, False]), T.tensor([1.0, 2.0])
+    "rmod_backward": lambda L: (3 % L.tensor([1.0, 2.0], requires_grad=True)).sum().backward(),
+    "div_bad_mode": lambda L: L.tensor([1.0]).div(2, rounding_mode="round"),
+    "std_int": lambda L: L.tensor([1, 2]).std(),
+    "norm_int": lambda L: L.tensor([1, 2]).norm(),
+    "linalg_norm_3d_ord": lambda L: L.linalg.norm(L.ones(2, 2, 2), ord=2),
+    "gather_int32_index": lambda L: L.ones(2, 2).gather(1, L.tensor([[0], [1]], dtype=L.int32)).tolist(),
+    "gather_out_of_range": lambda L: L.ones(2, 2).gather(1, L.tensor([[0], [2]])),
+    "index_select_2d_index": lambda L: L.ones(2, 2).index_select(0, L.tensor([[0]])),
+    "masked_fill_float_mask": lambda L: L.ones(2).masked_fill(L.tensor([1.0, 0.0]), 0.0),
+    "masked_fill_vector_value": lambda L: L.ones(2).masked_fill(
+        L.tensor([True, False]), L.tensor([1.0, 2.0])
     ),
-    "repeat_too_few": lambda T: T.ones(2, 2).repeat(2),
-    "split_bad_sizes": lambda T: T.ones(5).split([2, 2]),
-    "chunk_zero": lambda T: T.ones(5).chunk(0),
-    "topk_too_big": lambda T: T.ones(3).topk(4),
-    "bmm_2d": lambda T: T.bmm(T.ones(2, 2), T.ones(2, 2)),
-    "bmm_mismatch": lambda T: T.bmm(T.ones(2, 2, 3), T.ones(2, 2, 3)),
-    "to_cuda": lambda T: T.ones(1).to("cuda"),
-    "cuda_method": lambda T: T.ones(1).cuda(),
-    "bad_device": lambda T: T.device("gpu"),
-    "isclose_dtypes": lambda T: T.isclose(T.tensor([1.0]), T.tensor([1.0], dtype=T.float64)),
-    "fill_vector_value": lambda T: T.ones(2).fill_(T.tensor([1.0, 2.0])),
-    "inplace_relu_leaf": lambda T: T.ones(2, requires_grad=True).relu_(),
-    "round_decimals_int": lambda T: T.tensor([1, 2]).round(decimals=1),
-    "diag_3d": lambda T: T.diag(T.ones(2, 2, 2)),
+    "repeat_too_few": lambda L: L.ones(2, 2).repeat(2),
+    "split_bad_sizes": lambda L: L.ones(5).split([2, 2]),
+    "chunk_zero": lambda L: L.ones(5).chunk(0),
+    "topk_too_big": lambda L: L.ones(3).topk(4),
+    "bmm_2d": lambda L: L.bmm(L.ones(2, 2), L.ones(2, 2)),
+    "bmm_mismatch": lambda L: L.bmm(L.ones(2, 2, 3), L.ones(2, 2, 3)),
+    "to_cuda": lambda L: L.ones(1).to("cuda"),
+    "cuda_method": lambda L: L.ones(1).cuda(),
+    "bad_device": lambda L: L.device("gpu"),
+    "isclose_dtypes": lambda L: L.isclose(L.tensor([1.0]), L.tensor([1.0], dtype=L.float64)),
+    "fill_vector_value": lambda L: L.ones(2).fill_(L.tensor([1.0, 2.0])),
+    "inplace_relu_leaf": lambda L: L.ones(2, requires_grad=True).relu_(),
+    "round_decimals_int": lambda L: L.tensor([1, 2]).round(decimals=1),
+    "diag_3d": lambda L: L.diag(L.ones(2, 2, 2)),
     "floordiv_grad_fn": _sign_grad_fn,
     # a number or a list where a tensor belongs (a reader used to math.exp)
-    "exp_of_a_float": lambda T: T.exp(2.0),
-    "tanh_of_a_list": lambda T: T.tanh([0.5, 1.0]),
-    "sigmoid_of_an_int": lambda T: T.sigmoid(3),
-    "log1p_of_a_float": lambda T: T.log1p(0.5),
-    "functional_relu_of_a_float": lambda T: T.nn.functional.relu(-1.0),
-    "neg_of_a_float": lambda T: T.neg(1.5),
+    "exp_of_a_float": lambda L: L.exp(2.0),
+    "tanh_of_a_list": lambda L: L.tanh([0.5, 1.0]),
+    "sigmoid_of_an_int": lambda L: L.sigmoid(3),
+    "log1p_of_a_float": lambda L: L.log1p(0.5),
+    "functional_relu_of_a_float": lambda L: L.nn.functional.relu(-1.0),
+    "neg_of_a_float": lambda L: L.neg(1.5),
 }

@@ -1,6 +1,7 @@
 """Shared pytest setup: make the repository root and tests/ importable.
 
-Kept deliberately small; helpers live in the test modules that use them.
+Kept deliberately small; comparisons with PyTorch live in ``torch_compare.py``, other helpers
+in the test modules that use them.
 """
 
 import pathlib

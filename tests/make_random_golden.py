@@ -14,12 +14,12 @@ import warnings
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden" / "random.json"
 
 
-def record(T):
+def record(L):
     import random_cases
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return {name: case(T) for name, case in random_cases.CASES.items()}
+        return {name: case(L) for name, case in random_cases.CASES.items()}
 
 
 def main():

@@ -3,24 +3,57 @@ answers read with our module name, numbers compared at the tolerances the suite 
 errors compared by type and wording."""
 
 import json
+import math
 import re
 
 import numpy as np
+import pytest
 
 _TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
+
+
+def in_our_words(text):
+    """Text PyTorch printed, with our module name where it says ``torch.``."""
+    return text.replace("torch.", "pyautograd.")
 
 
 def as_ours(value):
     """PyTorch's answer (JSON-able) with our module name where it says ``torch`` (printed
     forms, dtypes, node names such as ``torch::autograd::NotImplemented``)."""
-    text = json.dumps(value).replace("torch.", "pyautograd.").replace("torch::", "pyautograd::")
-    return json.loads(text)
+    return json.loads(in_our_words(json.dumps(value)).replace("torch::", "pyautograd::"))
 
 
 def norm_message(message):
     """An error message as both libraries should word it: PyTorch's C++ location note
     dropped, our module name read as ``torch``."""
     return _TRIGGERED.sub("", message).replace("pyautograd.", "torch.")
+
+
+def error_of(fn, spell=str):
+    """(type name, ``spell(message)``) of the exception ``fn()`` raises; fails the test when
+    it raises none."""
+    with pytest.raises(Exception) as info:
+        fn()
+    return type(info.value).__name__, spell(str(info.value))
+
+
+def same_error(make, spell=in_our_words):
+    """``make(lib)`` gives a zero-argument callable; pyautograd and torch must raise the same
+    exception type with the same message after ``spell`` (default: torch's module name read
+    as ours; ``str`` compares word for word). Returns our (type name, message)."""
+    import torch
+
+    import pyautograd
+
+    ours, theirs = error_of(make(pyautograd), spell), error_of(make(torch), spell)
+    assert ours == theirs
+    return ours
+
+
+def as_numpy(t):
+    """A tensor's values as float64 NumPy, through the public ``tolist()`` (keeps empty
+    shapes)."""
+    return np.asarray(t.tolist(), dtype=np.float64).reshape(tuple(t.shape))
 
 
 def close(a, b, rtol=1e-9, atol=1e-12):
@@ -30,6 +63,35 @@ def close(a, b, rtol=1e-9, atol=1e-12):
         return a is None and b is None
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     return a.shape == b.shape and np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True)
+
+
+def assert_close(ours, theirs, rtol, atol):
+    """Tensors (or tuples of them, ours a tuple where theirs is a tuple or list) equal in
+    shape and within ``np.testing.assert_allclose(rtol, atol)``."""
+    if isinstance(theirs, (tuple, list)):
+        assert isinstance(ours, tuple) and len(ours) == len(theirs)
+        for o, t in zip(ours, theirs):
+            assert_close(o, t, rtol, atol)
+        return
+    assert tuple(ours.shape) == tuple(theirs.shape)
+    np.testing.assert_allclose(ours.detach().numpy(), theirs.detach().numpy(), rtol=rtol, atol=atol)
+
+
+def same_value(got, want, rel_tol, abs_tol, loose_bools=False):
+    """Python results (JSON-like) equal: strings, ints and bools exactly and of the same type,
+    floats within ``math.isclose(rel_tol, abs_tol)`` (NaN equals NaN), lists and tuples item
+    by item. ``loose_bools``: a bool or ``None`` wanted also accepts anything ``==`` to it."""
+    if loose_bools and (isinstance(want, bool) or want is None):
+        return got is want or got == want
+    if isinstance(want, float) and isinstance(got, float):
+        if math.isnan(want) or math.isnan(got):
+            return math.isnan(want) and math.isnan(got)
+        return got == want or math.isclose(got, want, rel_tol=rel_tol, abs_tol=abs_tol)
+    if isinstance(want, (list, tuple)) and isinstance(got, (list, tuple)):
+        return len(got) == len(want) and all(
+            same_value(g, w, rel_tol, abs_tol, loose_bools) for g, w in zip(got, want)
+        )
+    return type(got) is type(want) and got == want
 
 
 def same_op_result(got, want):

@@ -3,6 +3,7 @@ pyautograd.func against torch.func."""
 
 import numpy as np
 import pytest
+from torch_compare import assert_close
 
 import pyautograd as pag
 from pyautograd import func as pfunc
@@ -21,14 +22,8 @@ def both(arrays):
     return [pag.tensor(a) for a in arrays], ([torch.tensor(a) for a in arrays] if torch else None)
 
 
-def close(ours, theirs):
-    if isinstance(theirs, (tuple, list)):
-        assert isinstance(ours, tuple) and len(ours) == len(theirs)
-        for o, t in zip(ours, theirs):
-            close(o, t)
-        return
-    assert tuple(ours.shape) == tuple(theirs.shape)
-    np.testing.assert_allclose(ours.detach().numpy(), theirs.detach().numpy(), rtol=1e-10, atol=1e-12)
+# pyautograd.func and torch.func agree to float64 round-off.
+TOL = {"rtol": 1e-10, "atol": 1e-12}
 
 
 FUNCS = {
@@ -56,7 +51,7 @@ def test_jacobian_matches_pytorch(name, strategy):
         vectorize=strategy == "forward-mode",
         strategy=strategy,
     )
-    close(ours, theirs)
+    assert_close(ours, theirs, **TOL)
 
 
 @pytest.mark.parametrize("name", list(FUNCS))
@@ -143,7 +138,7 @@ def test_hessian_matches_pytorch(name):
     single = len(arrays) == 1
     ours = hessian(lambda *x: scalar(pag, *x), ours_in[0] if single else tuple(ours_in))
     theirs = TF.hessian(lambda *x: scalar(torch, *x), theirs_in[0] if single else tuple(theirs_in))
-    close(ours, theirs)
+    assert_close(ours, theirs, **TOL)
 
 
 def test_hessian_of_a_cubic_and_its_passes():
@@ -166,10 +161,10 @@ def test_vjp_jvp_hvp_match_pytorch():
     for ours_fn, theirs_fn in [(F.vjp, TF.vjp), (F.jvp, TF.jvp)]:
         o = ours_fn(lambda t: f(pag, t), pag.tensor(x), pag.tensor(v))
         t = theirs_fn(lambda t: f(torch, t), torch.tensor(x), torch.tensor(v))
-        close(o, tuple(t))
+        assert_close(o, tuple(t), **TOL)
     o = F.hvp(lambda t: f(pag, t).sum(), pag.tensor(x), pag.tensor(v))
     t = TF.hvp(lambda t: f(torch, t).sum(), torch.tensor(x), torch.tensor(v))
-    close(o, tuple(t))
+    assert_close(o, tuple(t), **TOL)
 
 
 @needs_torch
@@ -182,21 +177,23 @@ def test_func_transforms_match_torch_func():
     t_out, t_tangent = torch.func.jvp(
         lambda a, b: f(torch, a, b), (torch.tensor(a), torch.tensor(b)), (torch.tensor(v), torch.tensor(v))
     )
-    close((out, tangent), (t_out, t_tangent))
+    assert_close((out, tangent), (t_out, t_tangent), **TOL)
     out, vjp_fn = pfunc.vjp(lambda a, b: f(pag, a, b), pag.tensor(a), pag.tensor(b))
     t_out, t_vjp_fn = torch.func.vjp(lambda a, b: f(torch, a, b), torch.tensor(a), torch.tensor(b))
-    close(vjp_fn(pag.tensor(v)), t_vjp_fn(torch.tensor(v)))
-    close(vjp_fn(pag.tensor(a)), t_vjp_fn(torch.tensor(a)))  # callable again
+    assert_close(vjp_fn(pag.tensor(v)), t_vjp_fn(torch.tensor(v)), **TOL)
+    assert_close(vjp_fn(pag.tensor(a)), t_vjp_fn(torch.tensor(a)), **TOL)  # callable again
     g = pfunc.grad(lambda a, b: f(pag, a, b).sum(), argnums=(0, 1))(pag.tensor(a), pag.tensor(b))
     tg = torch.func.grad(lambda a, b: f(torch, a, b).sum(), argnums=(0, 1))(torch.tensor(a), torch.tensor(b))
-    close(g, tg)
-    close(
+    assert_close(g, tg, **TOL)
+    assert_close(
         pfunc.jacfwd(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
         torch.func.jacfwd(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)),
+        **TOL,
     )
-    close(
+    assert_close(
         pfunc.jacrev(lambda a: f(pag, a, pag.tensor(b)))(pag.tensor(a)),
         torch.func.jacrev(lambda a: f(torch, a, torch.tensor(b)))(torch.tensor(a)),
+        **TOL,
     )
 
 

@@ -7,15 +7,15 @@ import pyautograd as T
 from pyautograd.autograd.functional import count_passes, hessian
 
 CASES = {
-    "cubic_and_cross": lambda lib: lambda x: (x**3).sum() + x[0] * x[1],
-    "exp": lambda lib: lambda x: x.exp().sum(),
-    "tanh_times_x": lambda lib: lambda x: (x.tanh() * x).sum(),
-    "sigmoid_squared": lambda lib: lambda x: (x.sigmoid() * x.sigmoid()).sum(),
-    "log_softmax_entry": lambda lib: lambda x: x.log_softmax(0)[1],
-    "sqrt": lambda lib: lambda x: (x * x + 1).sqrt().sum(),
-    "quotient": lambda lib: lambda x: x[0] / (x[1] + 3) * x[2],
-    "matmul": lambda lib: lambda x: (x.reshape(1, 3) @ (x.reshape(3, 1) * x.reshape(1, 3))).sum(),
-    "relu_mix": lambda lib: lambda x: (x.relu() * x * x).sum(),
+    "cubic_and_cross": lambda L: lambda x: (x**3).sum() + x[0] * x[1],
+    "exp": lambda L: lambda x: x.exp().sum(),
+    "tanh_times_x": lambda L: lambda x: (x.tanh() * x).sum(),
+    "sigmoid_squared": lambda L: lambda x: (x.sigmoid() * x.sigmoid()).sum(),
+    "log_softmax_entry": lambda L: lambda x: x.log_softmax(0)[1],
+    "sqrt": lambda L: lambda x: (x * x + 1).sqrt().sum(),
+    "quotient": lambda L: lambda x: x[0] / (x[1] + 3) * x[2],
+    "matmul": lambda L: lambda x: (x.reshape(1, 3) @ (x.reshape(3, 1) * x.reshape(1, 3))).sum(),
+    "relu_mix": lambda L: lambda x: (x.relu() * x * x).sum(),
 }
 X = [0.3, -0.7, 1.1]
 

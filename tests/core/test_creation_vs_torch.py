@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 from pyautograd import dtypes
@@ -29,29 +30,23 @@ def _same(make):
     return ours
 
 
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
-
-
 # ---- dtypes --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("py_type", [float, int, bool])
 def test_python_types_as_dtype_match_torch(py_type):
-    _same(lambda lib: lib.zeros(2, dtype=py_type))
-    _same(lambda lib: lib.ones(1, 2, dtype=py_type))
-    _same(lambda lib: lib.tensor([1, 0, 2], dtype=py_type))
-    _same(lambda lib: lib.full((2,), 1, dtype=py_type))
+    _same(lambda L: L.zeros(2, dtype=py_type))
+    _same(lambda L: L.ones(1, 2, dtype=py_type))
+    _same(lambda L: L.tensor([1, 0, 2], dtype=py_type))
+    _same(lambda L: L.full((2,), 1, dtype=py_type))
 
 
 def test_python_float_dtype_ignores_the_default_like_torch():
-    for lib in LIBS:
-        lib.set_default_dtype(lib.float64)
+    for L in LIBS:
+        L.set_default_dtype(L.float64)
         try:
-            assert lib.zeros(1, dtype=float).dtype == lib.float64
+            assert L.zeros(1, dtype=float).dtype == L.float64
         finally:
-            lib.set_default_dtype(lib.float32)
-        assert lib.zeros(1, dtype=float).dtype == lib.float64
+            L.set_default_dtype(L.float32)
+        assert L.zeros(1, dtype=float).dtype == L.float64
 
 
 def test_numpy_dtypes_are_accepted():
@@ -96,55 +91,54 @@ def test_unnamed_numpy_dtypes_map_to_the_nearest_named_one():
 
 def test_set_default_dtype_rejects_integer_types_like_torch():
     for bad in ("int64", "bool", "int32"):
-        ours = _error(lambda: pag.set_default_dtype(getattr(pag, bad)))
-        assert ours == _error(lambda: torch.set_default_dtype(getattr(torch, bad)))
+        ours = same_error(lambda L: lambda: L.set_default_dtype(getattr(L, bad)))
         assert ours == ("TypeError", "only floating-point types are supported as the default type")
     assert pag.get_default_dtype() is pag.float32
 
 
 def test_default_dtype_float16_affects_factories():
-    for lib in LIBS:
-        lib.set_default_dtype(lib.float16)
+    for L in LIBS:
+        L.set_default_dtype(L.float16)
         try:
-            assert lib.tensor([1.5]).dtype == lib.ones(2).dtype == lib.float16
+            assert L.tensor([1.5]).dtype == L.ones(2).dtype == L.float16
         finally:
-            lib.set_default_dtype(lib.float32)
+            L.set_default_dtype(L.float32)
 
 
 # ---- tensor / as_tensor / from_numpy ---------------------------------------------------------------------
 def test_as_tensor_of_numpy_shares_memory_and_keeps_dtype():
-    for lib in LIBS:
+    for L in LIBS:
         a = np.array([1.0, 2.0])
-        t = lib.as_tensor(a)
+        t = L.as_tensor(a)
         a[0] = 7.0
-        assert t.tolist() == [7.0, 2.0] and t.dtype == lib.float64
+        assert t.tolist() == [7.0, 2.0] and t.dtype == L.float64
 
 
 def test_as_tensor_of_numpy_with_a_dtype_converts_like_torch():
-    _same(lambda lib: lib.as_tensor(np.array([1, 2]), dtype=lib.float32))
-    for lib in LIBS:
+    _same(lambda L: L.as_tensor(np.array([1, 2]), dtype=L.float32))
+    for L in LIBS:
         a = np.array([1.0, 2.0], dtype=np.float32)
-        t = lib.as_tensor(a, dtype=lib.float32)  # same dtype: still shared
+        t = L.as_tensor(a, dtype=L.float32)  # same dtype: still shared
         a[1] = 5.0
         assert t.tolist() == [1.0, 5.0]
 
 
 def test_as_tensor_of_a_tensor_is_itself_or_a_differentiable_conversion():
-    for lib in LIBS:
-        x = lib.tensor([1.0, 2.0], requires_grad=True)
-        assert lib.as_tensor(x) is x and lib.as_tensor(x, dtype=lib.float32) is x
+    for L in LIBS:
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        assert L.as_tensor(x) is x and L.as_tensor(x, dtype=L.float32) is x
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # no copy-construct warning
-            y = lib.as_tensor(x, dtype=lib.float64)
-        assert y.dtype == lib.float64 and type(y.grad_fn).__name__ == "ToCopyBackward0"
+            y = L.as_tensor(x, dtype=L.float64)
+        assert y.dtype == L.float64 and type(y.grad_fn).__name__ == "ToCopyBackward0"
         (y * y).sum().backward()
         assert x.grad.tolist() == [2.0, 4.0]
 
 
 def test_as_tensor_of_python_data():
-    _same(lambda lib: lib.as_tensor([1, 2]))
-    _same(lambda lib: lib.as_tensor(3.5))
-    _same(lambda lib: lib.as_tensor([[1.0], [2.0]], dtype=lib.float64))
+    _same(lambda L: L.as_tensor([1, 2]))
+    _same(lambda L: L.as_tensor(3.5))
+    _same(lambda L: L.as_tensor([[1.0], [2.0]], dtype=L.float64))
 
 
 @pytest.mark.parametrize(
@@ -158,15 +152,15 @@ def test_as_tensor_of_python_data():
     ],
 )
 def test_tensor_of_numpy_values_keeps_their_dtype_like_torch(value):
-    _same(lambda lib: lib.tensor(value))
+    _same(lambda L: L.tensor(value))
 
 
 def test_tensor_with_explicit_dtype_does_not_round_through_the_default():
-    for lib in LIBS:
-        assert lib.tensor([0.1], dtype=lib.float64).item() == 0.1
-        assert lib.tensor(0.1, dtype=lib.float64).item() == 0.1
-    _same(lambda lib: lib.tensor([1, 2], dtype=lib.float32))
-    _same(lambda lib: lib.tensor([1.7, -2.2], dtype=lib.int64))
+    for L in LIBS:
+        assert L.tensor([0.1], dtype=L.float64).item() == 0.1
+        assert L.tensor(0.1, dtype=L.float64).item() == 0.1
+    _same(lambda L: L.tensor([1, 2], dtype=L.float32))
+    _same(lambda L: L.tensor([1.7, -2.2], dtype=L.int64))
 
 
 def test_list_with_a_float64_tensor_keeps_float64():
@@ -179,13 +173,12 @@ def test_list_with_a_float64_tensor_keeps_float64():
 
 def test_integer_factories_refuse_requires_grad_like_torch():
     for make in (
-        lambda lib: lib.tensor([1, 2], requires_grad=True),
-        lambda lib: lib.zeros(2, dtype=lib.int64, requires_grad=True),
-        lambda lib: lib.arange(3, requires_grad=True),
-        lambda lib: lib.full((2,), 3, requires_grad=True),
+        lambda L: L.tensor([1, 2], requires_grad=True),
+        lambda L: L.zeros(2, dtype=L.int64, requires_grad=True),
+        lambda L: L.arange(3, requires_grad=True),
+        lambda L: L.full((2,), 3, requires_grad=True),
     ):
-        ours = _error(lambda: make(pag))
-        assert ours == _error(lambda: make(torch))
+        ours = same_error(lambda L: lambda: make(L))
         assert ours == (
             "RuntimeError",
             "Only Tensors of floating point and complex dtype can require gradients",
@@ -196,39 +189,39 @@ def test_integer_factories_refuse_requires_grad_like_torch():
 @pytest.mark.parametrize(
     "make",
     [
-        lambda lib: lib.zeros((2, 3)),
-        lambda lib: lib.ones([2]),
-        lambda lib: lib.zeros(()),
-        lambda lib: lib.zeros(2, 3, dtype=lib.int32),
-        lambda lib: lib.ones(2, requires_grad=True),
-        lambda lib: lib.full((2,), True),
-        lambda lib: lib.full((2,), 3),
-        lambda lib: lib.full((2,), 3.0),
-        lambda lib: lib.full([1, 2], 2, dtype=lib.float64),
-        lambda lib: lib.full((2,), 1.5, requires_grad=True),
-        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 7),
-        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5),
-        lambda lib: lib.full_like(lib.tensor([[1, 2]]), 2.5, dtype=lib.float32),
-        lambda lib: lib.full_like(lib.ones(2), 3.0, requires_grad=True),
-        lambda lib: lib.zeros_like(lib.tensor([[1, 2]]), dtype=lib.float64),
-        lambda lib: lib.ones_like(lib.ones(2, dtype=lib.float64), requires_grad=True),
-        lambda lib: lib.arange(5),
-        lambda lib: lib.arange(1, 4),
-        lambda lib: lib.arange(0, 1, 0.25),
-        lambda lib: lib.arange(3, dtype=lib.float64),
-        lambda lib: lib.arange(0.0, 3.0),
-        lambda lib: lib.arange(5, 0, -2),
-        lambda lib: lib.arange(4, dtype=lib.float32, requires_grad=True),
-        lambda lib: lib.linspace(0, 1, 5),
-        lambda lib: lib.linspace(-1, 1, 3, dtype=lib.float64),
-        lambda lib: lib.linspace(0, 1, 3, requires_grad=True),
-        lambda lib: lib.eye(2),
-        lambda lib: lib.eye(2, 3),
-        lambda lib: lib.eye(3, 2, dtype=lib.int64),
-        lambda lib: lib.eye(2, requires_grad=True),
-        lambda lib: lib.LongTensor([1, 2]),
-        lambda lib: lib.DoubleTensor([[1, 2]]),
-        lambda lib: lib.FloatTensor([True, False]),
+        lambda L: L.zeros((2, 3)),
+        lambda L: L.ones([2]),
+        lambda L: L.zeros(()),
+        lambda L: L.zeros(2, 3, dtype=L.int32),
+        lambda L: L.ones(2, requires_grad=True),
+        lambda L: L.full((2,), True),
+        lambda L: L.full((2,), 3),
+        lambda L: L.full((2,), 3.0),
+        lambda L: L.full([1, 2], 2, dtype=L.float64),
+        lambda L: L.full((2,), 1.5, requires_grad=True),
+        lambda L: L.full_like(L.tensor([[1, 2]]), 7),
+        lambda L: L.full_like(L.tensor([[1, 2]]), 2.5),
+        lambda L: L.full_like(L.tensor([[1, 2]]), 2.5, dtype=L.float32),
+        lambda L: L.full_like(L.ones(2), 3.0, requires_grad=True),
+        lambda L: L.zeros_like(L.tensor([[1, 2]]), dtype=L.float64),
+        lambda L: L.ones_like(L.ones(2, dtype=L.float64), requires_grad=True),
+        lambda L: L.arange(5),
+        lambda L: L.arange(1, 4),
+        lambda L: L.arange(0, 1, 0.25),
+        lambda L: L.arange(3, dtype=L.float64),
+        lambda L: L.arange(0.0, 3.0),
+        lambda L: L.arange(5, 0, -2),
+        lambda L: L.arange(4, dtype=L.float32, requires_grad=True),
+        lambda L: L.linspace(0, 1, 5),
+        lambda L: L.linspace(-1, 1, 3, dtype=L.float64),
+        lambda L: L.linspace(0, 1, 3, requires_grad=True),
+        lambda L: L.eye(2),
+        lambda L: L.eye(2, 3),
+        lambda L: L.eye(3, 2, dtype=L.int64),
+        lambda L: L.eye(2, requires_grad=True),
+        lambda L: L.LongTensor([1, 2]),
+        lambda L: L.DoubleTensor([[1, 2]]),
+        lambda L: L.FloatTensor([True, False]),
     ],
 )
 def test_constant_factories_match_torch(make):
@@ -237,12 +230,12 @@ def test_constant_factories_match_torch(make):
 
 def test_empty_shapes_and_dtypes_match_torch():
     for make in (
-        lambda lib: lib.empty_like(lib.tensor([[1, 2]])),
-        lambda lib: lib.empty(2, 3, dtype=lib.float64),
-        lambda lib: lib.empty((4,)),
-        lambda lib: lib.FloatTensor(2, 3),
-        lambda lib: lib.LongTensor(3),
-        lambda lib: lib.empty_like(lib.ones(2), dtype=lib.int32),
+        lambda L: L.empty_like(L.tensor([[1, 2]])),
+        lambda L: L.empty(2, 3, dtype=L.float64),
+        lambda L: L.empty((4,)),
+        lambda L: L.FloatTensor(2, 3),
+        lambda L: L.LongTensor(3),
+        lambda L: L.empty_like(L.ones(2), dtype=L.int32),
     ):
         ours, theirs = make(pag), make(torch)
         assert (_name(ours.dtype), tuple(ours.shape)) == (_name(theirs.dtype), tuple(theirs.shape))
@@ -257,17 +250,17 @@ def test_legacy_constructor_with_a_numpy_integer_size():
 @pytest.mark.parametrize(
     "make",
     [
-        lambda lib: lib.rand(2, 3, dtype=lib.float64),
-        lambda lib: lib.randn((2, 3)),
-        lambda lib: lib.rand(4, requires_grad=True),
-        lambda lib: lib.randint(5, size=(3,)),
-        lambda lib: lib.randint(2, 4, (2, 2)),
-        lambda lib: lib.randint(3, size=(2,), dtype=lib.int32),
-        lambda lib: lib.randint(-3, 3, (4,), dtype=lib.float64),
-        lambda lib: lib.rand_like(lib.ones(2, 2)),
-        lambda lib: lib.randn_like(lib.ones(3, dtype=lib.float64)),
-        lambda lib: lib.rand_like(lib.ones(2), dtype=lib.float64),
-        lambda lib: lib.randn_like(lib.ones(2), requires_grad=True),
+        lambda L: L.rand(2, 3, dtype=L.float64),
+        lambda L: L.randn((2, 3)),
+        lambda L: L.rand(4, requires_grad=True),
+        lambda L: L.randint(5, size=(3,)),
+        lambda L: L.randint(2, 4, (2, 2)),
+        lambda L: L.randint(3, size=(2,), dtype=L.int32),
+        lambda L: L.randint(-3, 3, (4,), dtype=L.float64),
+        lambda L: L.rand_like(L.ones(2, 2)),
+        lambda L: L.randn_like(L.ones(3, dtype=L.float64)),
+        lambda L: L.rand_like(L.ones(2), dtype=L.float64),
+        lambda L: L.randn_like(L.ones(2), requires_grad=True),
     ],
 )
 def test_random_factories_dtype_shape_and_flag_match_torch(make):
@@ -311,13 +304,13 @@ def test_manual_seed_repeats_draws(draw):
 
 
 def test_seed_picks_a_fresh_seed_and_returns_it_like_torch():
-    for lib in LIBS:
-        s = lib.seed()
+    for L in LIBS:
+        s = L.seed()
         assert isinstance(s, int) and 0 <= s < 2**64
-        drawn = lib.rand(4).tolist()
-        lib.manual_seed(s)
-        assert lib.rand(4).tolist() == drawn
-        assert lib.seed() != s
+        drawn = L.rand(4).tolist()
+        L.manual_seed(s)
+        assert L.rand(4).tolist() == drawn
+        assert L.seed() != s
 
 
 def test_manual_seed_accepts_numpy_ints_and_floats_like_int():
@@ -328,11 +321,11 @@ def test_manual_seed_accepts_numpy_ints_and_floats_like_int():
 
 
 def test_tensor_of_a_tensor_copies_and_warns_like_torch():
-    for lib in LIBS:
-        src = lib.tensor([1.0, 2.0], requires_grad=True)
+    for L in LIBS:
+        src = L.tensor([1.0, 2.0], requires_grad=True)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            copy_ = lib.tensor(src)
+            copy_ = L.tensor(src)
         assert [str(w.message).replace("torch.tensor", "pyautograd.tensor") for w in caught] == [
             "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
             "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).".replace(
@@ -341,6 +334,6 @@ def test_tensor_of_a_tensor_copies_and_warns_like_torch():
         ]
         assert caught[0].category is UserWarning
         assert copy_.is_leaf and not copy_.requires_grad and copy_.grad_fn is None
-        with lib.no_grad():
+        with L.no_grad():
             src[0] = 5.0
         assert copy_.tolist() == [1.0, 2.0]

@@ -15,6 +15,7 @@ import warnings
 
 import make_golden as mg
 import pytest
+from torch_compare import norm_message
 
 import pyautograd
 
@@ -23,18 +24,14 @@ GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "e
 ]
 
 
-def _norm(name, msg):
-    return mg.norm_message(msg)
-
-
 def _check(name, got, want):
     assert got["error"] == want["error"], (got, want)
     if want["error"] is None:
         assert got["value"] == want["value"]
     else:
-        assert _norm(name, got["message"]) == _norm(name, want["message"])
-    got_w = [[c, _norm(name, m)] for c, m in got["warnings"]]
-    want_w = [[c, _norm(name, m)] for c, m in want["warnings"]]
+        assert norm_message(got["message"]) == norm_message(want["message"])
+    got_w = [[c, norm_message(m)] for c, m in got["warnings"]]
+    want_w = [[c, norm_message(m)] for c, m in want["warnings"]]
     assert got_w == want_w
 
 

@@ -9,6 +9,7 @@ import warnings
 import fidelity_cases
 import make_golden as mg
 import pytest
+from torch_compare import as_ours, norm_message
 
 import pyautograd
 
@@ -17,17 +18,12 @@ GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "f
 ]
 
 
-def as_ours(value):
-    """PyTorch's answer with our module name where it says ``torch``."""
-    return json.loads(json.dumps(value).replace("torch.", "pyautograd."))
-
-
 def normalised(outcome):
     """Messages without PyTorch's C++ locations, our module name for torch's (on both sides)."""
     outcome = as_ours(json.loads(json.dumps(outcome, default=str)))
     if outcome.get("message"):
-        outcome["message"] = as_ours(mg.norm_message(outcome["message"]))
-    outcome["warnings"] = [[c, as_ours(mg.norm_message(m))] for c, m in outcome.get("warnings", [])]
+        outcome["message"] = as_ours(norm_message(outcome["message"]))
+    outcome["warnings"] = [[c, as_ours(norm_message(m))] for c, m in outcome.get("warnings", [])]
     return outcome
 
 

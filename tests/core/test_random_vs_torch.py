@@ -53,10 +53,10 @@ def test_randn_sweep_matches_live_torch(size, dtype):
     torch = pytest.importorskip("torch", reason="live PyTorch comparison needs torch installed")
     for seed in SWEEP_SEEDS:
         results = []
-        for T in (torch, pag):
-            T.manual_seed(seed)
-            d = getattr(T, dtype)
-            results.append([T.randn(size, dtype=d).numpy(), T.randn(3, dtype=d).numpy(), T.rand(2).numpy()])
+        for L in (torch, pag):
+            L.manual_seed(seed)
+            d = getattr(L, dtype)
+            results.append([L.randn(size, dtype=d).numpy(), L.randn(3, dtype=d).numpy(), L.rand(2).numpy()])
         for theirs, ours in zip(*results):
             np.testing.assert_array_equal(ours, theirs)
 
@@ -68,14 +68,14 @@ def test_scaled_normal_and_uniform_sweep_matches_live_torch(dtype):
         SWEEP_SEEDS, [(0.3, 0.5), (-2.0, 3.7), (10.0, 0.01), (0, 2.5)] * 2, [(-0.3, 0.3), (2.5, 7.1)] * 4
     ):
         results = []
-        for T in (torch, pag):
-            T.manual_seed(seed)
-            d = getattr(T, dtype)
+        for L in (torch, pag):
+            L.manual_seed(seed)
+            d = getattr(L, dtype)
             results.append(
                 [
-                    T.empty(1000, dtype=d).normal_(mean, std).numpy(),
-                    T.empty(7, dtype=d).normal_(mean, std).numpy(),
-                    T.empty(1000, dtype=d).uniform_(low, high).numpy(),
+                    L.empty(1000, dtype=d).normal_(mean, std).numpy(),
+                    L.empty(7, dtype=d).normal_(mean, std).numpy(),
+                    L.empty(1000, dtype=d).uniform_(low, high).numpy(),
                 ]
             )
         for theirs, ours in zip(*results):
@@ -97,10 +97,10 @@ def test_trunc_normal_sweep_matches_live_torch(dtype):
     for seed, shape in zip(SWEEP_SEEDS, [(15,), (16,), (17,), (40, 30), (1, 49), (8, 3, 3), (5, 5), (300,)]):
         for args in settings:
             results = []
-            for T in (torch, pag):
-                T.manual_seed(seed)
-                w = T.nn.init.trunc_normal_(T.empty(*shape, dtype=getattr(T, dtype)), *args)
-                results.append([w.numpy(), T.rand(2).numpy()])
+            for L in (torch, pag):
+                L.manual_seed(seed)
+                w = L.nn.init.trunc_normal_(L.empty(*shape, dtype=getattr(L, dtype)), *args)
+                results.append([w.numpy(), L.rand(2).numpy()])
             for theirs, ours in zip(*results):
                 np.testing.assert_array_equal(ours, theirs)
 

@@ -13,15 +13,15 @@ from pyautograd.ops import elementwise as ew
 from pyautograd.ops.common import as_tensor_arg, cast_all, result_dtype
 
 
-def _network(lib, dtype, values, shape=()):
+def _network(L, dtype, values, shape=()):
     """The lessons' scalar network and a few more ops, on tensors of ``shape``; returns the
     loss and the leaves."""
-    w1, w2, b1, w3, b2 = (lib.full(shape, v, dtype=dtype, requires_grad=True) for v in values)
-    x1, x2 = lib.full(shape, 1.0, dtype=dtype), lib.full(shape, 2.0, dtype=dtype)
-    h = lib.sigmoid(w1 * x1 + w2 * x2 + b1)
+    w1, w2, b1, w3, b2 = (L.full(shape, v, dtype=dtype, requires_grad=True) for v in values)
+    x1, x2 = L.full(shape, 1.0, dtype=dtype), L.full(shape, 2.0, dtype=dtype)
+    h = L.sigmoid(w1 * x1 + w2 * x2 + b1)
     lesson = (w3 * h + b2 - 0.0) ** 2
-    z = lib.tanh(w3 * h - b2) + lib.relu(h / 3) + lib.exp(-h) * lib.log(h + 1) - lib.sqrt(h) * abs(b2)
-    more = (z - 0.25) ** 2 + 1 / (h + 2) + (1.5 - z) ** 3 + 2**h + lib.sin(z) * lib.cos(w1) / b1
+    z = L.tanh(w3 * h - b2) + L.relu(h / 3) + L.exp(-h) * L.log(h + 1) - L.sqrt(h) * abs(b2)
+    more = (z - 0.25) ** 2 + 1 / (h + 2) + (1.5 - z) ** 3 + 2**h + L.sin(z) * L.cos(w1) / b1
     return lesson, lesson + more, (w1, w2, b1, w3, b2)
 
 

@@ -93,14 +93,11 @@ def _numbers(text):
     return [float(m.group()) for m in _NUMBER.finditer(text)]
 
 
-def _close(a, b):
-    return math.isclose(a, b, rel_tol=1e-3, abs_tol=1e-12)
-
-
 def _has_run(tokens, values):
     n = len(values)
     return any(
-        all(_close(t, v) for t, v in zip(tokens[i : i + n], values)) for i in range(len(tokens) - n + 1)
+        all(math.isclose(t, v, rel_tol=1e-3, abs_tol=1e-12) for t, v in zip(tokens[i : i + n], values))
+        for i in range(len(tokens) - n + 1)
     )
 
 

@@ -3,9 +3,9 @@ settings: values, gradients, second order, forward mode, errors and printed form
 
 import numpy as np
 import pytest
+from torch_compare import norm_message, same_error
 
 import pyautograd as pag
-from tests.torch_compare import norm_message
 
 torch = pytest.importorskip("torch")
 
@@ -22,11 +22,11 @@ def _random_avg_settings(rng):
     }
 
 
-def _first_order(lib, x, pool, g_seed):
-    t = lib.tensor(x, requires_grad=True)
-    y = pool(lib, t)
+def _first_order(L, x, pool, g_seed):
+    t = L.tensor(x, requires_grad=True)
+    y = pool(L, t)
     g = np.random.default_rng(g_seed).standard_normal(tuple(y.shape))
-    (gx,) = lib.autograd.grad(y, t, lib.tensor(g))
+    (gx,) = L.autograd.grad(y, t, L.tensor(g))
     return y.detach().numpy(), gx.numpy(), y.grad_fn.name()
 
 
@@ -72,13 +72,13 @@ def test_adaptive_to_one_pixel_is_the_mean():
 def test_second_order_and_node_names(pool):
     x = np.random.default_rng(2).standard_normal((1, 2, 6, 5))
     out = []
-    for lib in (pag, torch):
-        t = lib.tensor(x, requires_grad=True)
-        y = pool(lib, t * t)
-        g = lib.tensor(np.random.default_rng(3).standard_normal(tuple(y.shape)), requires_grad=True)
-        (gx,) = lib.autograd.grad(y, t, g, create_graph=True)
-        (gg, gt) = lib.autograd.grad((gx * gx).sum(), (g, t), create_graph=True)
-        (ggg,) = lib.autograd.grad((gg * gg).sum(), g)  # through the transpose's own gradient
+    for L in (pag, torch):
+        t = L.tensor(x, requires_grad=True)
+        y = pool(L, t * t)
+        g = L.tensor(np.random.default_rng(3).standard_normal(tuple(y.shape)), requires_grad=True)
+        (gx,) = L.autograd.grad(y, t, g, create_graph=True)
+        (gg, gt) = L.autograd.grad((gx * gx).sum(), (g, t), create_graph=True)
+        (ggg,) = L.autograd.grad((gg * gg).sum(), g)  # through the transpose's own gradient
         names = gx.grad_fn.next_functions[0][0].name() if gx.grad_fn.next_functions[0][0] else None
         out.append((gg.detach().numpy(), gt.detach().numpy(), ggg.numpy(), names))
     for a, b in zip(out[0][:3], out[1][:3]):
@@ -114,10 +114,10 @@ def test_forward_mode():
         lambda L, t: L.nn.functional.adaptive_avg_pool2d(t, (2, 4)),
     ):
         tangents = []
-        for lib in (pag, torch):
-            fwad = lib.autograd.forward_ad
+        for L in (pag, torch):
+            fwad = L.autograd.forward_ad
             with fwad.dual_level():
-                y = pool(lib, fwad.make_dual(lib.tensor(x), lib.tensor(v)))
+                y = pool(L, fwad.make_dual(L.tensor(x), L.tensor(v)))
                 tangents.append(fwad.unpack_dual(y).tangent.numpy())
         np.testing.assert_allclose(tangents[0], tangents[1], rtol=1e-13)
 
@@ -142,12 +142,7 @@ ERRORS = [
 
 @pytest.mark.parametrize("case", range(len(ERRORS)))
 def test_errors_as_pytorch(case):
-    caught = []
-    for lib in (pag, torch):
-        with pytest.raises(Exception) as info:
-            ERRORS[case](lib)
-        caught.append((type(info.value).__name__, norm_message(str(info.value))))
-    assert caught[0] == caught[1]
+    same_error(lambda L: lambda: ERRORS[case](L), spell=norm_message)
 
 
 @pytest.mark.parametrize(

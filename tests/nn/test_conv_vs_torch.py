@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 
@@ -29,8 +30,8 @@ def _geometry(rng):
     )
 
 
-def _conv(lib, spatial):
-    return lib.nn.functional.conv2d if spatial == 2 else lib.nn.functional.conv1d
+def _conv(L, spatial):
+    return L.nn.functional.conv2d if spatial == 2 else L.nn.functional.conv1d
 
 
 @pytest.mark.parametrize("seed", range(24))
@@ -41,12 +42,12 @@ def test_random_geometry_first_and_second_order(seed):
     w = rng.standard_normal((g["cout"], g["cin"] // g["groups"]) + g["kernel"])
     b = rng.standard_normal(g["cout"])
     results = []
-    for lib in (pag, torch):
-        xs = [lib.tensor(a, requires_grad=True) for a in (x, w, b)]
-        y = _conv(lib, g["spatial"])(*xs, g["stride"], g["padding"], g["dilation"], g["groups"])
-        gy = lib.tensor(np.random.default_rng(seed + 100).standard_normal(tuple(y.shape)))
-        grads = lib.autograd.grad(y, xs, gy, create_graph=True)
-        second = lib.autograd.grad(sum((q * q).sum() for q in grads), xs[:2])
+    for L in (pag, torch):
+        xs = [L.tensor(a, requires_grad=True) for a in (x, w, b)]
+        y = _conv(L, g["spatial"])(*xs, g["stride"], g["padding"], g["dilation"], g["groups"])
+        gy = L.tensor(np.random.default_rng(seed + 100).standard_normal(tuple(y.shape)))
+        grads = L.autograd.grad(y, xs, gy, create_graph=True)
+        second = L.autograd.grad(sum((q * q).sum() for q in grads), xs[:2])
         results.append((y, y.grad_fn.name(), grads, grads[0].grad_fn.name(), second))
     ours, theirs = results
     assert ours[1] == theirs[1] and ours[3] == theirs[3]
@@ -59,22 +60,16 @@ def test_string_padding_float32(padding):
     rng = np.random.default_rng(3)
     x, w = rng.standard_normal((2, 3, 6, 7)), rng.standard_normal((4, 3, 2, 3))
     ys = [
-        lib.nn.functional.conv2d(
-            lib.tensor(x, dtype=lib.float32),
-            lib.tensor(w, dtype=lib.float32),
+        L.nn.functional.conv2d(
+            L.tensor(x, dtype=L.float32),
+            L.tensor(w, dtype=L.float32),
             padding=padding,
             dilation=(2, 1),
         )
-        for lib in (pag, torch)
+        for L in (pag, torch)
     ]
     np.testing.assert_allclose(ys[0].numpy(), ys[1].numpy(), rtol=1e-5, atol=1e-5)
     assert ys[0].dtype == pag.float32
-
-
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value)
 
 
 @pytest.mark.parametrize(
@@ -89,17 +84,15 @@ def _error(fn):
     ],
 )
 def test_errors_match_torch(make):
-    got = [_error(lambda: lib.nn.functional.conv2d(*make(lib)[:2], **make(lib)[2])) for lib in (pag, torch)]
-    assert got[0] == got[1]
+    same_error(lambda L: lambda: L.nn.functional.conv2d(*make(L)[:2], **make(L)[2]), spell=str)
 
 
 def test_bias_dtype_error_matches_torch():
-    got = [
-        _error(
-            lambda: lib.nn.functional.conv2d(
-                lib.randn(1, 1, 5, 5), lib.randn(2, 1, 3, 3), lib.randn(2, dtype=lib.float64)
+    same_error(
+        lambda L: (
+            lambda: L.nn.functional.conv2d(
+                L.randn(1, 1, 5, 5), L.randn(2, 1, 3, 3), L.randn(2, dtype=L.float64)
             )
-        )
-        for lib in (pag, torch)
-    ]
-    assert got[0] == got[1]
+        ),
+        spell=str,
+    )

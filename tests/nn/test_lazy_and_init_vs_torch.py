@@ -3,6 +3,7 @@ WeightedRandomSampler against live PyTorch, over more seeds and shapes than the 
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 
@@ -13,24 +14,24 @@ torch = pytest.importorskip("torch")
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_orthogonal_same_numbers_and_stream(shape, dtype):
     out = []
-    for lib in (pag, torch):
-        lib.manual_seed(3)
-        t = lib.empty(*shape, dtype=getattr(lib, dtype))
-        lib.nn.init.orthogonal_(t, 1.5)
-        out.append((t.numpy(), lib.rand(3).numpy()))
+    for L in (pag, torch):
+        L.manual_seed(3)
+        t = L.empty(*shape, dtype=getattr(L, dtype))
+        L.nn.init.orthogonal_(t, 1.5)
+        out.append((t.numpy(), L.rand(3).numpy()))
     tol = 1e-6 if dtype == "float32" else 1e-13  # float32: PyTorch's QR rounds in float32
     np.testing.assert_allclose(out[0][0], out[1][0], atol=tol)
     np.testing.assert_array_equal(out[0][1], out[1][1])
 
 
 def test_orthogonal_errors_and_empty():
-    for lib in (pag, torch):
+    for L in (pag, torch):
         with pytest.raises(ValueError, match="Only tensors with 2 or more dimensions are supported"):
-            lib.nn.init.orthogonal_(lib.empty(3))
-        assert lib.nn.init.orthogonal_(lib.empty(0, 3)).shape == (0, 3)
+            L.nn.init.orthogonal_(L.empty(3))
+        assert L.nn.init.orthogonal_(L.empty(0, 3)).shape == (0, 3)
 
 
-def _lazy_story(lib):
+def _lazy_story(L):
     seen = []
 
     def note(f):
@@ -39,8 +40,8 @@ def _lazy_story(lib):
         except Exception as e:  # noqa: BLE001  (the type and wording are what is compared)
             seen.append((type(e).__name__, str(e).replace("torch", "pyautograd")))
 
-    lib.manual_seed(0)
-    m = lib.nn.LazyLinear(3)
+    L.manual_seed(0)
+    m = L.nn.LazyLinear(3)
     note(lambda: m)
     note(lambda: m.weight)
     note(lambda: m.weight.shape)
@@ -48,16 +49,16 @@ def _lazy_story(lib):
     note(lambda: m.in_features)
     note(lambda: list(m.state_dict()))
     note(lambda: m.has_uninitialized_params())
-    note(lambda: lib.nn.LazyLinear(3, bias=False))
-    note(lambda: lib.nn.Sequential(lib.nn.LazyLinear(2), lib.nn.ReLU()))
-    opt = lib.optim.SGD(m.parameters(), lr=0.1)
-    y = m(lib.ones(2, 4))
+    note(lambda: L.nn.LazyLinear(3, bias=False))
+    note(lambda: L.nn.Sequential(L.nn.LazyLinear(2), L.nn.ReLU()))
+    opt = L.optim.SGD(m.parameters(), lr=0.1)
+    y = m(L.ones(2, 4))
     y.sum().backward()
     opt.step()
     note(lambda: m)
     note(lambda: (type(m).__name__, type(m.weight).__name__, m.in_features, tuple(m.weight.shape)))
     note(lambda: type(y.grad_fn).__name__)
-    note(lambda: m(lib.randn(2, 5)))
+    note(lambda: m(L.randn(2, 5)))
     return seen, m.weight.detach().numpy(), m.bias.detach().numpy()
 
 
@@ -79,10 +80,10 @@ def test_multinomial_without_replacement_running_out(seed):
     k = int(rng.integers(max(1, nonzero - 2), min(n, nonzero + int(rng.integers(1, 40))) + 1))
     dtype = ["float32", "float64"][seed % 2]
     out = []
-    for lib in (pag, torch):
-        lib.manual_seed(seed)
-        rows = lib.tensor(np.stack([p, p[::-1]]), dtype=getattr(lib, dtype))
-        out.append((lib.multinomial(rows, k).numpy(), lib.rand(1).numpy()))
+    for L in (pag, torch):
+        L.manual_seed(seed)
+        rows = L.tensor(np.stack([p, p[::-1]]), dtype=getattr(L, dtype))
+        out.append((L.multinomial(rows, k).numpy(), L.rand(1).numpy()))
     np.testing.assert_array_equal(out[0][0], out[1][0])
     np.testing.assert_array_equal(out[0][1], out[1][1])
 
@@ -90,11 +91,11 @@ def test_multinomial_without_replacement_running_out(seed):
 @pytest.mark.parametrize("seed", range(10))
 def test_random_split_and_weighted_sampler(seed):
     out = []
-    for lib in (pag, torch):
-        data = lib.utils.data
-        lib.manual_seed(seed)
-        splits = data.random_split(lib.utils.data.TensorDataset(lib.arange(13)), [0.6, 0.2, 0.2])
-        g = lib.Generator().manual_seed(seed + 100)
+    for L in (pag, torch):
+        data = L.utils.data
+        L.manual_seed(seed)
+        splits = data.random_split(L.utils.data.TensorDataset(L.arange(13)), [0.6, 0.2, 0.2])
+        g = L.Generator().manual_seed(seed + 100)
         out.append(
             [
                 [len(s) for s in splits],
@@ -102,7 +103,7 @@ def test_random_split_and_weighted_sampler(seed):
                 [list(s.indices) for s in data.random_split(range(9), [4, 5], generator=g)],
                 list(data.WeightedRandomSampler(np.arange(6.0), 20)),
                 list(data.WeightedRandomSampler([3, 0, 1, 0, 2], 5, replacement=False, generator=g)),
-                lib.rand(2).tolist(),
+                L.rand(2).tolist(),
             ]
         )
     assert out[0] == out[1]
@@ -121,15 +122,10 @@ DATA_ERRORS = [
 
 @pytest.mark.parametrize("case", range(len(DATA_ERRORS)))
 def test_data_errors_as_pytorch(case):
-    caught = []
-    for lib in (pag, torch):
-        with pytest.raises(Exception) as info:
-            DATA_ERRORS[case](lib.utils.data)
-        caught.append((type(info.value).__name__, str(info.value)))
-    assert caught[0] == caught[1]
+    same_error(lambda L: lambda: DATA_ERRORS[case](L.utils.data), spell=str)
 
 
 def test_random_split_warns_of_an_empty_split():
-    for lib in (pag, torch):
+    for L in (pag, torch):
         with pytest.warns(UserWarning, match="Length of split at index 1 is 0"):
-            lib.utils.data.random_split(range(2), [0.05, 0.05, 0.9])
+            L.utils.data.random_split(range(2), [0.05, 0.05, 0.9])

@@ -17,8 +17,8 @@ except ImportError:
 needs_torch = pytest.mark.skipif(torch is None, reason="PyTorch (the oracle) is not installed")
 
 
-def lesson_net(lib):
-    return lib.nn.Sequential(lib.nn.Linear(2, 1), lib.nn.Sigmoid(), lib.nn.Linear(1, 1))
+def lesson_net(L):
+    return L.nn.Sequential(L.nn.Linear(2, 1), L.nn.Sigmoid(), L.nn.Linear(1, 1))
 
 
 # ---- Linear's default initialisation ----------------------------------------------------------
@@ -122,11 +122,11 @@ def test_state_dict_round_trip_and_errors_match_torch():
     sd = src.state_dict()
     assert not sd["0.weight"].requires_grad
     messages = []
-    for lib, net in ((pag, lesson_net(pag)), (torch, lesson_net(torch))):
+    for L, net in ((pag, lesson_net(pag)), (torch, lesson_net(torch))):
         bad = OrderedDict(net.state_dict())
         del bad["2.bias"]
-        bad["extra"] = lib.zeros(1)
-        bad["0.weight"] = lib.zeros(3, 3)
+        bad["extra"] = L.zeros(1)
+        bad["0.weight"] = L.zeros(3, 3)
         with pytest.raises(RuntimeError) as e:
             net.load_state_dict(bad)
         messages.append(str(e.value).replace("torch.", "pyautograd."))

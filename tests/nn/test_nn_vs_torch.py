@@ -1,6 +1,6 @@
 """pyautograd.nn bookkeeping, layers, init and functional edge cases, checked against torch.nn.
 
-Each test runs the same code on both libraries (``lib`` is pyautograd or torch) and compares
+Each test runs the same code on both libraries (``L`` is pyautograd or torch) and compares
 what a reader would see: names, orders, printed forms, numbers and error messages.
 """
 
@@ -12,6 +12,7 @@ from collections import OrderedDict
 
 import numpy as np
 import pytest
+from torch_compare import error_of, in_our_words, same_error
 
 import pyautograd as pag
 
@@ -19,28 +20,14 @@ torch = pytest.importorskip("torch")
 LIBS = (pag, torch)
 
 
-def _error(fn):
-    """(type name, message with torch. spelled pyautograd.) of the exception fn raises."""
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
-
-
-def _same_error(make):
-    """make(lib) -> a zero-argument callable; both libraries must raise the same error."""
-    ours, theirs = _error(make(pag)), _error(make(torch))
-    assert ours == theirs
-    return ours
-
-
-def _model(lib):
-    nn = lib.nn
+def _model(L):
+    nn = L.nn
 
     class Model(nn.Module):
         def __init__(self):
             super().__init__()
             self.a = nn.Linear(2, 3)
-            self.register_buffer("running", lib.zeros(3))
+            self.register_buffer("running", L.zeros(3))
             self.register_parameter("p", None)
             self.seq = nn.Sequential(OrderedDict([("fc", nn.Linear(3, 1)), ("act", nn.Tanh())]))
 
@@ -52,8 +39,8 @@ def _model(lib):
 
 # ---- walking the module tree ---------------------------------------------------------------------
 def test_tree_walks_match_torch():
-    def walk(lib):
-        m = _model(lib)
+    def walk(L):
+        m = _model(L)
         return dict(
             repr=repr(m),
             modules=[n for n, _ in m.named_modules()],
@@ -76,8 +63,8 @@ def test_tree_walks_match_torch():
 
 
 def test_apply_visits_children_first_and_returns_self():
-    for lib in LIBS:
-        nn = lib.nn
+    for L in LIBS:
+        nn = L.nn
         net = nn.Sequential(nn.Linear(1, 2), nn.Sequential(nn.ReLU(), nn.Linear(2, 1)))
         seen = []
         assert net.apply(lambda m: seen.append(type(m).__name__)) is net
@@ -100,69 +87,69 @@ def test_apply_can_reinitialise_weights():
 
 
 def test_setting_none_and_deleting_attributes_match_torch():
-    def run(lib):
-        m = _model(lib)
+    def run(L):
+        m = _model(L)
         m.p = None  # a parameter slot may hold None
         m.seq = None  # so may a child module slot
-        m.running = lib.ones(3)  # and a buffer slot takes a new tensor
+        m.running = L.ones(3)  # and a buffer slot takes a new tensor
         out = [repr(m), [n for n, _ in m.named_modules()], m.running.tolist()]
         del m.running
         del m.a
         m.plain = 5
         del m.plain
-        out += [list(m.state_dict()), repr(m), _error(lambda: m.plain)]
+        out += [list(m.state_dict()), repr(m), error_of(lambda: m.plain, in_our_words)]
         return out
 
     assert run(pag) == run(torch)
 
 
 def test_reassigning_a_name_moves_it_between_stores():
-    for lib in LIBS:
-        m = _model(lib)
-        m.a = lib.nn.Parameter(lib.zeros(2))  # was a module: now a parameter
+    for L in LIBS:
+        m = _model(L)
+        m.a = L.nn.Parameter(L.zeros(2))  # was a module: now a parameter
         assert "a" not in dict(m.named_children()) and [n for n, _ in m.named_parameters()][0] == "a"
-        m.seq = lib.nn.Linear(1, 1)  # module slot takes another module
+        m.seq = L.nn.Linear(1, 1)  # module slot takes another module
         assert [n for n, _ in m.named_parameters()] == ["a", "seq.weight", "seq.bias"]
 
 
 def test_assignment_type_errors_match_torch():
-    _same_error(lambda lib: lambda: setattr(_model(lib), "a", 3))
-    _same_error(lambda lib: lambda: setattr(_model(lib), "running", 3))
-    _same_error(lambda lib: lambda: _model(lib).register_parameter("q", lib.zeros(2)))
+    same_error(lambda L: lambda: setattr(_model(L), "a", 3))
+    same_error(lambda L: lambda: setattr(_model(L), "running", 3))
+    same_error(lambda L: lambda: _model(L).register_parameter("q", L.zeros(2)))
 
 
 def test_assigning_before_init_matches_torch():
-    def early(lib, value):
-        class Early(lib.nn.Module):
+    def early(L, value):
+        class Early(L.nn.Module):
             def __init__(self):
-                self.w = value(lib)
+                self.w = value(L)
 
         return Early
 
-    assert _same_error(lambda lib: early(lib, lambda l: l.nn.Parameter(l.zeros(1)))) == (
+    assert same_error(lambda L: early(L, lambda l: l.nn.Parameter(l.zeros(1)))) == (
         "AttributeError",
         "cannot assign parameters before Module.__init__() call",
     )
-    assert _same_error(lambda lib: early(lib, lambda l: l.nn.Linear(1, 1))) == (
+    assert same_error(lambda L: early(L, lambda l: l.nn.Linear(1, 1))) == (
         "AttributeError",
         "cannot assign module before Module.__init__() call",
     )
 
 
 def test_missing_forward_and_bad_train_mode_match_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.Module()(1)) == (
+    assert same_error(lambda L: lambda: L.nn.Module()(1)) == (
         "NotImplementedError",
         'Module [Module] is missing the required "forward" function',
     )
-    assert _same_error(lambda lib: lambda: lib.nn.Linear(1, 1).train("yes")) == (
+    assert same_error(lambda L: lambda: L.nn.Linear(1, 1).train("yes")) == (
         "ValueError",
         "training mode is expected to be boolean",
     )
 
 
 def test_train_eval_reach_every_submodule():
-    for lib in LIBS:
-        m = _model(lib)
+    for L in LIBS:
+        m = _model(L)
         assert m.eval() is m
         assert [x.training for x in m.modules()] == [False] * 5
         m.seq.train()
@@ -173,13 +160,13 @@ def test_train_eval_reach_every_submodule():
 
 # ---- gradients, dtypes, copies --------------------------------------------------------------------
 def test_requires_grad_and_zero_grad_on_modules():
-    for lib in LIBS:
-        net = lib.nn.Sequential(lib.nn.Linear(2, 2), lib.nn.Linear(2, 1))
+    for L in LIBS:
+        net = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.Linear(2, 1))
         assert net.requires_grad_(False) is net
         assert [p.requires_grad for p in net.parameters()] == [False] * 4
         net[1].requires_grad_()
         assert [p.requires_grad for p in net.parameters()] == [False, False, True, True]
-        net(lib.ones(3, 2)).sum().backward()
+        net(L.ones(3, 2)).sum().backward()
         assert [p.grad is None for p in net.parameters()] == [True, True, False, False]
         net.zero_grad(set_to_none=False)
         assert [p.grad is None for p in net.parameters()] == [True, True, False, False]
@@ -187,41 +174,41 @@ def test_requires_grad_and_zero_grad_on_modules():
 
 
 def test_to_float_double_cpu_convert_parameters_buffers_and_grads():
-    for lib in LIBS:
-        m = _model(lib)
-        m(lib.ones(1, 2)).sum().backward()
+    for L in LIBS:
+        m = _model(L)
+        m(L.ones(1, 2)).sum().backward()
         assert m.cpu() is m and m.to("cpu") is m
-        assert m.to(lib.float64) is m
-        assert {t.dtype for t in m.state_dict().values()} == {lib.float64}
-        assert m.a.weight.grad.dtype == lib.float64
-        assert m.float() is m and m.a.bias.dtype == lib.float32 and m.running.dtype == lib.float32
-        m.to(dtype=lib.float64)
-        assert m.seq.fc.weight.dtype == lib.float64 and m.seq.fc.weight.is_leaf
+        assert m.to(L.float64) is m
+        assert {t.dtype for t in m.state_dict().values()} == {L.float64}
+        assert m.a.weight.grad.dtype == L.float64
+        assert m.float() is m and m.a.bias.dtype == L.float32 and m.running.dtype == L.float32
+        m.to(dtype=L.float64)
+        assert m.seq.fc.weight.dtype == L.float64 and m.seq.fc.weight.is_leaf
         assert m.double().a.weight.requires_grad
 
 
 def test_integer_buffers_keep_their_dtype_under_to():
-    for lib in LIBS:
-        m = lib.nn.Linear(1, 1)
-        m.register_buffer("count", lib.tensor([3]))
+    for L in LIBS:
+        m = L.nn.Linear(1, 1)
+        m.register_buffer("count", L.tensor([3]))
         m.double()
-        assert m.count.dtype == lib.int64 and m.weight.dtype == lib.float64
+        assert m.count.dtype == L.int64 and m.weight.dtype == L.float64
 
 
 def test_linear_dtype_argument():
-    for lib in LIBS:
-        layer = lib.nn.Linear(2, 3, dtype=lib.float64)
-        assert layer.weight.dtype == layer.bias.dtype == lib.float64
-        assert layer(lib.ones(1, 2, dtype=lib.float64)).dtype == lib.float64
+    for L in LIBS:
+        layer = L.nn.Linear(2, 3, dtype=L.float64)
+        assert layer.weight.dtype == layer.bias.dtype == L.float64
+        assert layer(L.ones(1, 2, dtype=L.float64)).dtype == L.float64
 
 
 def test_deepcopy_of_a_module_copies_parameters():
-    for lib in LIBS:
-        m = lib.nn.Linear(2, 2)
+    for L in LIBS:
+        m = L.nn.Linear(2, 2)
         twin = copy.deepcopy(m)
         assert twin.weight is not m.weight and twin.weight.tolist() == m.weight.tolist()
-        assert isinstance(twin.weight, lib.nn.Parameter) and twin.weight.requires_grad
-        with lib.no_grad():
+        assert isinstance(twin.weight, L.nn.Parameter) and twin.weight.requires_grad
+        with L.no_grad():
             twin.weight.zero_()
         assert m.weight.abs().sum().item() > 0
 
@@ -249,24 +236,24 @@ def test_load_state_dict_accepts_numpy_arrays_and_nested_lists():
 
 
 def test_state_dict_keep_vars_and_destination():
-    for lib in LIBS:
-        net = lib.nn.Linear(2, 1)
+    for L in LIBS:
+        net = L.nn.Linear(2, 1)
         kept = net.state_dict(keep_vars=True)
         assert kept["weight"] is net.weight and kept["weight"].requires_grad
         detached = net.state_dict()
         assert not detached["weight"].requires_grad
-        with lib.no_grad():
+        with L.no_grad():
             net.weight.fill_(2.0)
         assert detached["weight"].tolist() == [[2.0, 2.0]]  # shares memory
-        dest = OrderedDict(extra=lib.zeros(1))
+        dest = OrderedDict(extra=L.zeros(1))
         assert net.state_dict(destination=dest) is dest and list(dest) == ["extra", "weight", "bias"]
 
 
 def test_incompatible_keys_repr_matches_torch():
-    def run(lib):
-        net = lib.nn.Linear(2, 1)
+    def run(L):
+        net = L.nn.Linear(2, 1)
         ok = net.load_state_dict(net.state_dict())
-        loose = net.load_state_dict({"weight": lib.zeros(1, 2), "other": lib.zeros(1)}, strict=False)
+        loose = net.load_state_dict({"weight": L.zeros(1, 2), "other": L.zeros(1)}, strict=False)
         return repr(ok), repr(loose), loose.missing_keys, loose.unexpected_keys
 
     assert run(pag) == run(torch)
@@ -274,8 +261,8 @@ def test_incompatible_keys_repr_matches_torch():
 
 # ---- Sequential -------------------------------------------------------------------------------------
 def test_sequential_indexing_slicing_iteration_and_append_match_torch():
-    def run(lib):
-        nn = lib.nn
+    def run(L):
+        nn = L.nn
         s = nn.Sequential(nn.Linear(1, 2), nn.ReLU(), nn.Linear(2, 1))
         out = [
             repr(s[1:]),
@@ -285,7 +272,7 @@ def test_sequential_indexing_slicing_iteration_and_append_match_torch():
             s[0] is list(s)[0],
             repr(s[::2]),
         ]
-        out += [_error(lambda: s[3]), _error(lambda: s[-4])]
+        out += [error_of(lambda: s[3], in_our_words), error_of(lambda: s[-4], in_our_words)]
         assert s.append(nn.Sigmoid()) is s
         out += [repr(s), len(s)]
         return out
@@ -294,11 +281,11 @@ def test_sequential_indexing_slicing_iteration_and_append_match_torch():
 
 
 def test_sequential_slice_shares_the_modules():
-    for lib in LIBS:
-        s = lib.nn.Sequential(lib.nn.Linear(1, 2), lib.nn.Tanh(), lib.nn.Linear(2, 1))
+    for L in LIBS:
+        s = L.nn.Sequential(L.nn.Linear(1, 2), L.nn.Tanh(), L.nn.Linear(2, 1))
         head = s[:2]
         assert head[0] is s[0]
-        x = lib.tensor([[0.3]])
+        x = L.tensor([[0.3]])
         assert s(x).tolist() == s[2](head(x)).tolist()
 
 
@@ -359,10 +346,10 @@ def test_activation_layers_compute_like_torch():
     ]
     for make in layers:
         results = []
-        for lib in LIBS:
-            x = lib.tensor(data, dtype=lib.float64, requires_grad=True)
-            y = make(lib.nn)(x)
-            (y * lib.arange(y.numel(), dtype=lib.float64).reshape(y.shape)).sum().backward()
+        for L in LIBS:
+            x = L.tensor(data, dtype=L.float64, requires_grad=True)
+            y = make(L.nn)(x)
+            (y * L.arange(y.numel(), dtype=L.float64).reshape(y.shape)).sum().backward()
             results.append((tuple(y.shape), y.tolist(), x.grad.tolist()))
         (s1, y1, g1), (s2, y2, g2) = results
         assert s1 == s2
@@ -377,23 +364,23 @@ def test_identity_returns_its_input():
 
 
 def test_linear_with_zero_inputs_warns_and_outputs_the_bias():
-    for lib in LIBS:
+    for L in LIBS:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            layer = lib.nn.Linear(0, 3)
+            layer = L.nn.Linear(0, 3)
         assert "Initializing zero-element tensors is a no-op" in [str(w.message) for w in caught]
         assert layer.bias.tolist() == [0.0, 0.0, 0.0]  # bound 0: U(0, 0)
-        assert tuple(layer(lib.ones(2, 0)).shape) == (2, 3)
+        assert tuple(layer(L.ones(2, 0)).shape) == (2, 3)
 
 
 # ---- Parameter ----------------------------------------------------------------------------------------
 def test_parameter_defaults_and_sharing_match_torch():
-    def run(lib):
-        p = lib.nn.Parameter()
-        q = lib.nn.Parameter(lib.tensor([1.0, 2.0]), requires_grad=False)
-        base = lib.tensor([1.0, 2.0])
-        r = lib.nn.Parameter(base)
-        with lib.no_grad():
+    def run(L):
+        p = L.nn.Parameter()
+        q = L.nn.Parameter(L.tensor([1.0, 2.0]), requires_grad=False)
+        base = L.tensor([1.0, 2.0])
+        r = L.nn.Parameter(base)
+        with L.no_grad():
             r[0] = 5.0
         return [
             repr(p),
@@ -411,12 +398,12 @@ def test_parameter_defaults_and_sharing_match_torch():
 
 
 def test_parameter_deepcopy_and_pickle_keep_class_and_flag():
-    def run(lib):
+    def run(L):
         out = []
         for flag in (True, False):
-            r = lib.nn.Parameter(lib.tensor([5.0, 2.0]), requires_grad=flag)
+            r = L.nn.Parameter(L.tensor([5.0, 2.0]), requires_grad=flag)
             d = copy.deepcopy(r)
-            with lib.no_grad():
+            with L.no_grad():
                 d[1] = 9.0
             u = pickle.loads(pickle.dumps(r))
             out += [
@@ -435,8 +422,8 @@ def test_parameter_deepcopy_and_pickle_keep_class_and_flag():
 
 
 def test_deepcopy_shares_a_parameter_used_twice():
-    for lib in LIBS:
-        p = lib.nn.Parameter(lib.ones(1))
+    for L in LIBS:
+        p = L.nn.Parameter(L.ones(1))
         a, b = copy.deepcopy([p, p])
         assert a is b and a is not p
 
@@ -471,12 +458,12 @@ def test_leaky_relu_gain_with_slope_matches_torch(slope):
 
 
 def test_calculate_gain_errors_match_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("swish")) == (
+    assert same_error(lambda L: lambda: L.nn.init.calculate_gain("swish")) == (
         "ValueError",
         "Unsupported nonlinearity swish",
     )
-    _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", "0.2"))
-    _same_error(lambda lib: lambda: lib.nn.init.calculate_gain("leaky_relu", True))
+    same_error(lambda L: lambda: L.nn.init.calculate_gain("leaky_relu", "0.2"))
+    same_error(lambda L: lambda: L.nn.init.calculate_gain("leaky_relu", True))
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (5, 2, 3), (2, 3, 4, 5), (1, 1)])
@@ -488,7 +475,7 @@ def test_fan_in_and_fan_out_match_torch(shape):
 
 
 def test_fan_needs_two_dimensions_like_torch():
-    assert _same_error(lambda lib: lambda: lib.nn.init._calculate_fan_in_and_fan_out(lib.empty(3))) == (
+    assert same_error(lambda L: lambda: L.nn.init._calculate_fan_in_and_fan_out(L.empty(3))) == (
         "ValueError",
         "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
     )
@@ -498,7 +485,7 @@ def test_fan_needs_two_dimensions_like_torch():
 
 def test_bad_fan_mode_matches_torch():
     for fn in ("kaiming_uniform_", "kaiming_normal_"):
-        assert _same_error(lambda lib: lambda: getattr(lib.nn.init, fn)(lib.empty(3, 4), mode="fan_avg")) == (
+        assert same_error(lambda L: lambda: getattr(L.nn.init, fn)(L.empty(3, 4), mode="fan_avg")) == (
             "ValueError",
             "Mode fan_avg not supported, please use one of ['fan_in', 'fan_out']",
         )
@@ -512,8 +499,8 @@ def test_fan_mode_is_case_insensitive_like_torch():
     torch.nn.init.kaiming_uniform_(torch.empty(50, 2), mode="FAN_OUT")  # accepted there too
 
 
-def _uniform_case(lib, name, shape, kwargs):
-    return getattr(lib.nn.init, name)(lib.empty(*shape), **kwargs)
+def _uniform_case(L, name, shape, kwargs):
+    return getattr(L.nn.init, name)(L.empty(*shape), **kwargs)
 
 
 @pytest.mark.parametrize(
@@ -569,9 +556,9 @@ def test_normal_initialisers_have_torchs_statistics(name, kwargs, std):
 
 
 def test_initialisers_are_in_place_bump_the_version_and_keep_requires_grad():
-    def run(lib):
-        init = lib.nn.init
-        t = lib.empty(2, 3, requires_grad=True)
+    def run(L):
+        init = L.nn.init
+        t = L.empty(2, 3, requires_grad=True)
         out = [init.constant_(t, 0.5) is t, t.tolist(), t._version, t.requires_grad, t.grad_fn is None]
         init.zeros_(t)
         out += [t.tolist()]
@@ -600,9 +587,9 @@ def test_random_initialisers_follow_manual_seed():
 
 
 def test_kaiming_on_zero_element_tensor_warns_and_leaves_it():
-    for lib in LIBS:
-        for fn in (lib.nn.init.kaiming_uniform_, lib.nn.init.kaiming_normal_):
-            w = lib.empty(3, 0)
+    for L in LIBS:
+        for fn in (L.nn.init.kaiming_uniform_, L.nn.init.kaiming_normal_):
+            w = L.empty(3, 0)
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 assert fn(w) is w
@@ -666,20 +653,18 @@ def test_linear_on_the_fused_path_matches_torch(bias_shape, dtype, create_graph)
 
 
 def test_functional_error_messages_match_torch():
-    F = lambda lib: lib.nn.functional  # noqa: E731
-    _same_error(lambda lib: lambda: F(lib).linear(lib.ones(4, 3), lib.ones(2, 5), lib.ones(2)))
-    _same_error(
-        lambda lib: lambda: F(lib).binary_cross_entropy(lib.tensor([1.5, 0.5]), lib.tensor([1.0, 0.0]))
-    )
-    _same_error(lambda lib: lambda: F(lib).binary_cross_entropy_with_logits(lib.ones(3), lib.ones(2)))
+    F = lambda L: L.nn.functional  # noqa: E731
+    same_error(lambda L: lambda: F(L).linear(L.ones(4, 3), L.ones(2, 5), L.ones(2)))
+    same_error(lambda L: lambda: F(L).binary_cross_entropy(L.tensor([1.5, 0.5]), L.tensor([1.0, 0.0])))
+    same_error(lambda L: lambda: F(L).binary_cross_entropy_with_logits(L.ones(3), L.ones(2)))
 
 
 def test_nll_loss_dimension_errors():
     F = pag.nn.functional
     with pytest.raises(ValueError, match=r"Expected 1D or 2D input \(got 4D input\)"):
         F.nll_loss(pag.ones(2, 3, 4, 5), pag.zeros(2, dtype=pag.int64))
-    assert _same_error(
-        lambda lib: lambda: lib.nn.functional.nll_loss(lib.ones(3, 2), lib.zeros(2, dtype=lib.int64))
+    assert same_error(
+        lambda L: lambda: L.nn.functional.nll_loss(L.ones(3, 2), L.zeros(2, dtype=L.int64))
     ) == ("ValueError", "Expected input batch_size (3) to match target batch_size (2).")
 
 
@@ -716,10 +701,10 @@ def test_cross_entropy_label_smoothing_with_class_weights_matches_torch(reductio
     target = np.array([0, 3, -100, 1, 3])
     weight = np.array([0.25, 1.0, 2.0, 0.5])
     results = []
-    for lib in LIBS:
-        x = lib.tensor(logits, requires_grad=True)
-        loss = lib.nn.functional.cross_entropy(
-            x, lib.tensor(target), lib.tensor(weight), reduction=reduction, label_smoothing=0.3
+    for L in LIBS:
+        x = L.tensor(logits, requires_grad=True)
+        loss = L.nn.functional.cross_entropy(
+            x, L.tensor(target), L.tensor(weight), reduction=reduction, label_smoothing=0.3
         )
         loss.sum().backward()
         results.append((loss.tolist(), x.grad.tolist()))
@@ -742,23 +727,23 @@ def test_top_level_helpers():
 
 
 def test_module_into_a_parameter_slot_and_register_before_init_match_torch():
-    def into_param(lib):
-        net = lib.nn.Linear(2, 1)
-        return lambda: setattr(net, "weight", lib.nn.Tanh())
+    def into_param(L):
+        net = L.nn.Linear(2, 1)
+        return lambda: setattr(net, "weight", L.nn.Tanh())
 
-    for lib in LIBS:  # the module path of Tanh differs (torch.nn.modules.activation)
-        kind, message = _error(into_param(lib))
+    for L in LIBS:  # the module path of Tanh differs (torch.nn.modules.activation)
+        kind, message = error_of(into_param(L), in_our_words)
         assert kind == "TypeError" and message.startswith("cannot assign 'pyautograd.nn.")
         assert message.endswith(".Tanh' as parameter 'weight' (pyautograd.nn.Parameter or None expected)")
 
-    def register_early(lib):
-        class Early(lib.nn.Module):
+    def register_early(L):
+        class Early(L.nn.Module):
             def __init__(self):
                 self.register_parameter("w", None)
 
         return Early
 
-    assert _same_error(register_early) == (
+    assert same_error(register_early) == (
         "AttributeError",
         "cannot assign parameter before Module.__init__() call",
     )
@@ -770,11 +755,9 @@ def test_cross_entropy_with_probabilities_has_pytorchs_graph(reduction):
     torch = pytest.importorskip("torch")
     x = np.random.default_rng(0).normal(size=(3, 4)).astype(np.float32)
     names = []
-    for lib in (pag, torch):
-        logits = lib.tensor(x, requires_grad=True)
-        loss = lib.nn.functional.cross_entropy(
-            logits, lib.softmax(lib.tensor(x * 2), dim=1), reduction=reduction
-        )
+    for L in (pag, torch):
+        logits = L.tensor(x, requires_grad=True)
+        loss = L.nn.functional.cross_entropy(logits, L.softmax(L.tensor(x * 2), dim=1), reduction=reduction)
         node = loss.grad_fn
         names.append([node.name(), *(type(n).__name__ for n, _ in node.next_functions)])
     assert names[0] == names[1]

@@ -21,11 +21,11 @@ SETTINGS = [
 def test_values_indices_and_gradients(kwargs, shape):
     x = np.random.default_rng(0).standard_normal(shape)
     results = []
-    for lib in (pag, torch):
-        t = lib.tensor(x, requires_grad=True)
-        y, idx = lib.nn.functional.max_pool2d(t, return_indices=True, **kwargs)
+    for L in (pag, torch):
+        t = L.tensor(x, requires_grad=True)
+        y, idx = L.nn.functional.max_pool2d(t, return_indices=True, **kwargs)
         g = np.random.default_rng(1).standard_normal(tuple(y.shape))
-        (gx,) = lib.autograd.grad(y, t, lib.tensor(g))
+        (gx,) = L.autograd.grad(y, t, L.tensor(g))
         results.append((y.detach().numpy(), idx.numpy(), gx.numpy(), y.grad_fn.name()))
     for a, b in zip(*results):
         np.testing.assert_array_equal(a, b)
@@ -34,11 +34,11 @@ def test_values_indices_and_gradients(kwargs, shape):
 def test_second_order_through_the_gradient():
     x = np.random.default_rng(2).standard_normal((1, 2, 6, 6))
     out = []
-    for lib in (pag, torch):
-        t = lib.tensor(x, requires_grad=True)
-        g = lib.tensor(np.random.default_rng(3).standard_normal((1, 2, 3, 3)), requires_grad=True)
-        (gx,) = lib.autograd.grad(lib.nn.functional.max_pool2d(t * t, 2), t, g, create_graph=True)
-        (gg,) = lib.autograd.grad((gx * gx).sum(), g)
+    for L in (pag, torch):
+        t = L.tensor(x, requires_grad=True)
+        g = L.tensor(np.random.default_rng(3).standard_normal((1, 2, 3, 3)), requires_grad=True)
+        (gx,) = L.autograd.grad(L.nn.functional.max_pool2d(t * t, 2), t, g, create_graph=True)
+        (gg,) = L.autograd.grad((gx * gx).sum(), g)
         out.append(gg.numpy())
     np.testing.assert_allclose(out[0], out[1], rtol=1e-12)
 

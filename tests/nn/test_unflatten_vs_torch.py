@@ -3,6 +3,7 @@ forms and errors."""
 
 import numpy as np
 import pytest
+from torch_compare import same_error
 
 import pyautograd as pag
 
@@ -25,10 +26,10 @@ def test_modules_as_pytorch(make):
     assert repr(ours) == repr(theirs)
     x = np.random.default_rng(0).standard_normal((2, 6, 1))
     results = []
-    for lib, layer in ((pag, ours), (torch, theirs)):
-        t = lib.tensor(x, requires_grad=True)
+    for L, layer in ((pag, ours), (torch, theirs)):
+        t = L.tensor(x, requires_grad=True)
         y = layer(t)
-        (y * lib.tensor(np.arange(y.numel(), dtype=float).reshape(tuple(y.shape)))).sum().backward()
+        (y * L.tensor(np.arange(y.numel(), dtype=float).reshape(tuple(y.shape)))).sum().backward()
         results.append((tuple(y.shape), y.detach().numpy(), t.grad.numpy(), y.grad_fn.name()))
     assert results[0][0] == results[1][0] and results[0][3] == results[1][3]
     np.testing.assert_array_equal(results[0][1], results[1][1])
@@ -48,12 +49,7 @@ ERRORS = [
 
 @pytest.mark.parametrize("case", range(len(ERRORS)))
 def test_errors_as_pytorch(case):
-    caught = []
-    for lib in (pag, torch):
-        with pytest.raises(Exception) as info:
-            ERRORS[case](lib)
-        caught.append((type(info.value).__name__, str(info.value)))
-    assert caught[0] == caught[1]
+    same_error(lambda L: lambda: ERRORS[case](L), spell=str)
 
 
 def test_errors_pytorch_words_with_its_cpp_trace():
@@ -61,9 +57,9 @@ def test_errors_pytorch_words_with_its_cpp_trace():
     type and the first line of the reason must match."""
     for case in (lambda L: L.randn(6).unflatten(0, (-1, -1)), lambda L: L.tensor(1.0).unflatten(0, (1,))):
         caught = []
-        for lib in (pag, torch):
+        for L in (pag, torch):
             with pytest.raises(Exception) as info:
-                case(lib)
+                case(L)
             caught.append(info.value)
         theirs = str(caught[1]).splitlines()[1]
         assert str(caught[0]) == theirs

@@ -12,9 +12,9 @@ torch = pytest.importorskip("torch")
 NAMES = [d.name for d in DECLARED]
 
 
-def _places(lib, d):
-    """The published names of ``d`` in ``lib``: (namespace, attribute) pairs that exist."""
-    spaces = {"torch": lib, "Tensor": lib.Tensor, "F": lib.nn.functional}
+def _places(L, d):
+    """The published names of ``d`` in ``L``: (namespace, attribute) pairs that exist."""
+    spaces = {"torch": L, "Tensor": L.Tensor, "F": L.nn.functional}
     wanted = [(space, name) for space in spaces for name in (d.name, d.name + "_")]
     return {(space, name) for space, name in wanted if hasattr(spaces[space], name)}
 

@@ -4,12 +4,12 @@ item/tolist/format/iteration, setitem, and no NumPy warnings where PyTorch is si
 """
 
 import json
-import math
 import pathlib
 import warnings
 
 import make_golden as mg
 import pytest
+from torch_compare import as_ours, same_value
 
 import pyautograd
 
@@ -19,26 +19,9 @@ GOLDEN = json.loads((pathlib.Path(__file__).resolve().parents[1] / "golden" / "m
 
 
 def same(got, want):
-    """Equal values: strings exactly (our module name for torch's), floats to float32 precision."""
-    if isinstance(want, str):
-        return got == mg.torch_repr_as_ours(want)
-    if isinstance(want, bool) or want is None:
-        return got is want or got == want
-    if isinstance(want, float):
-        if not isinstance(got, float):
-            return False
-        if math.isnan(want):
-            return math.isnan(got)
-        return got == want or math.isclose(got, want, rel_tol=1e-6, abs_tol=1e-7)
-    if isinstance(want, int):
-        return type(got) is int and got == want
-    if isinstance(want, (list, tuple)):
-        return (
-            isinstance(got, (list, tuple))
-            and len(got) == len(want)
-            and all(same(g, w) for g, w in zip(got, want))
-        )
-    raise TypeError(type(want))
+    """Strings exactly (our module name for torch's), floats to float32 precision, a bool or
+    None wanted matched by ``==``."""
+    return same_value(got, as_ours(want), rel_tol=1e-6, abs_tol=1e-7, loose_bools=True)
 
 
 @pytest.mark.parametrize("name", sorted(mg.MISC_CASES))

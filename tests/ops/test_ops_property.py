@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from torch_compare import as_numpy
 
 import pyautograd
 
@@ -38,7 +39,7 @@ def values(seed, shape, domain="any"):
 
 
 class Case:
-    """One drawn instance: ``fn(T, *tensors)`` and the float64 arrays to feed it."""
+    """One drawn instance: ``fn(L, *tensors)`` and the float64 arrays to feed it."""
 
     def __init__(self, fn, arrays, label):
         self.fn, self.arrays, self.label = fn, arrays, label
@@ -62,7 +63,7 @@ def unary_dim(fn, domain="any", keepdim=False):
         dim = draw(st.integers(-len(shape), len(shape) - 1))
         kd = draw(st.booleans()) if keepdim else False
         return Case(
-            lambda T, x: fn(T, x, dim, kd), [values(draw(seeds), shape, domain)], f"dim={dim}, keepdim={kd}"
+            lambda L, x: fn(L, x, dim, kd), [values(draw(seeds), shape, domain)], f"dim={dim}, keepdim={kd}"
         )
 
     return strat()
@@ -81,7 +82,7 @@ def with_scalar(fn, domain="any"):
     @st.composite
     def strat(draw):
         c = draw(scalars)
-        return Case(lambda T, x: fn(x, c), [values(draw(seeds), draw(shapes), domain)], f"c={c}")
+        return Case(lambda L, x: fn(x, c), [values(draw(seeds), draw(shapes), domain)], f"c={c}")
 
     return strat()
 
@@ -92,7 +93,7 @@ def matmul_case(draw):
     kind = draw(st.sampled_from(["mm", "mv", "vm", "dot", "bmm"]))
     sa = {"mm": (n, k), "mv": (n, k), "vm": (k,), "dot": (k,), "bmm": (2, n, k)}[kind]
     sb = {"mm": (k, m), "mv": (k,), "vm": (k, m), "dot": (k,), "bmm": (k, m)}[kind]
-    return Case(lambda T, a, b: a @ b, [values(draw(seeds), sa), values(draw(seeds), sb)], kind)
+    return Case(lambda L, a, b: a @ b, [values(draw(seeds), sa), values(draw(seeds), sb)], kind)
 
 
 @st.composite
@@ -102,13 +103,13 @@ def sum_mean_case(draw, name):
     form = draw(st.sampled_from(["all", "dim", "tuple"] if nd else ["all"]))
     kd = draw(st.booleans())
     if form == "all":
-        fn = lambda T, x: getattr(x, name)()  # noqa: E731
+        fn = lambda L, x: getattr(x, name)()  # noqa: E731
     elif form == "dim":
         d = draw(st.integers(-nd, nd - 1))
-        fn = lambda T, x: getattr(T, name)(x, dim=d, keepdim=kd)  # noqa: E731
+        fn = lambda L, x: getattr(L, name)(x, dim=d, keepdim=kd)  # noqa: E731
     else:
         dims = tuple(draw(st.lists(st.integers(0, nd - 1), min_size=1, max_size=nd, unique=True)))
-        fn = lambda T, x: getattr(x, name)(dims, keepdim=kd)  # noqa: E731
+        fn = lambda L, x: getattr(x, name)(dims, keepdim=kd)  # noqa: E731
     return Case(fn, [values(draw(seeds), shape)], form)
 
 
@@ -118,9 +119,9 @@ def max_min_case(draw, name):
     if len(shape) and draw(st.booleans()):
         d = draw(st.integers(-len(shape), len(shape) - 1))
         kd = draw(st.booleans())
-        fn = lambda T, x: getattr(x, name)(dim=d, keepdim=kd).values  # noqa: E731
+        fn = lambda L, x: getattr(x, name)(dim=d, keepdim=kd).values  # noqa: E731
     else:
-        fn = lambda T, x: getattr(T, name)(x)  # noqa: E731
+        fn = lambda L, x: getattr(L, name)(x)  # noqa: E731
     return Case(fn, [values(draw(seeds), shape)], name)
 
 
@@ -130,7 +131,7 @@ def reshape_case(draw):
     size = int(np.prod(shape))
     target = draw(st.sampled_from([(size,), (-1,), (1, size), (size, 1), (-1, 1)]))
     use_view = draw(st.booleans())
-    fn = (lambda T, x: x.view(*target)) if use_view else (lambda T, x: x.reshape(target))
+    fn = (lambda L, x: x.view(*target)) if use_view else (lambda L, x: x.reshape(target))
     return Case(fn, [values(draw(seeds), shape)], f"{target}")
 
 
@@ -138,37 +139,37 @@ def reshape_case(draw):
 def transpose_case(draw):
     shape = draw(nd_shapes)
     d0, d1 = draw(st.integers(0, len(shape) - 1)), draw(st.integers(-len(shape), len(shape) - 1))
-    return Case(lambda T, x: x.transpose(d0, d1), [values(draw(seeds), shape)], f"{d0},{d1}")
+    return Case(lambda L, x: x.transpose(d0, d1), [values(draw(seeds), shape)], f"{d0},{d1}")
 
 
 @st.composite
 def permute_case(draw):
     shape = draw(nd_shapes)
     perm = tuple(draw(st.permutations(range(len(shape)))))
-    return Case(lambda T, x: x.permute(*perm), [values(draw(seeds), shape)], f"{perm}")
+    return Case(lambda L, x: x.permute(*perm), [values(draw(seeds), shape)], f"{perm}")
 
 
 @st.composite
 def unsqueeze_case(draw):
     shape = draw(shapes)
     d = draw(st.integers(-len(shape) - 1, len(shape)))
-    return Case(lambda T, x: T.unsqueeze(x, d), [values(draw(seeds), shape)], f"{d}")
+    return Case(lambda L, x: L.unsqueeze(x, d), [values(draw(seeds), shape)], f"{d}")
 
 
 @st.composite
 def squeeze_case(draw):
     shape = draw(hnp.array_shapes(min_dims=1, max_dims=4, min_side=1, max_side=2))
     if draw(st.booleans()):
-        fn = lambda T, x: x.squeeze()  # noqa: E731
+        fn = lambda L, x: x.squeeze()  # noqa: E731
     else:
         d = draw(st.integers(-len(shape), len(shape) - 1))
-        fn = lambda T, x: x.squeeze(d)  # noqa: E731
+        fn = lambda L, x: x.squeeze(d)  # noqa: E731
     return Case(fn, [values(draw(seeds), shape)], "squeeze")
 
 
 @st.composite
 def flatten_case(draw):
-    return Case(lambda T, x: x.flatten(), [values(draw(seeds), draw(shapes))], "flatten")
+    return Case(lambda L, x: x.flatten(), [values(draw(seeds), draw(shapes))], "flatten")
 
 
 @st.composite
@@ -178,23 +179,23 @@ def index_case(draw):
     kind = draw(st.sampled_from(["int", "slice", "list", "tensor", "mask", "int_slice"]))
     if kind == "int":
         i = draw(st.integers(-n, n - 1))
-        fn = lambda T, x: x[i]  # noqa: E731
+        fn = lambda L, x: x[i]  # noqa: E731
     elif kind == "slice":
         a, b = draw(st.integers(0, n - 1)), draw(st.integers(1, n))
         step = draw(st.integers(1, 2))
-        fn = lambda T, x: x[a : max(a + 1, b) : step]  # noqa: E731
+        fn = lambda L, x: x[a : max(a + 1, b) : step]  # noqa: E731
     elif kind in ("list", "tensor"):
         idx = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=4))
-        fn = (lambda T, x: x[idx]) if kind == "list" else (lambda T, x: x[T.tensor(idx)])
+        fn = (lambda L, x: x[idx]) if kind == "list" else (lambda L, x: x[L.tensor(idx)])
     elif kind == "mask":
         mask = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-        fn = lambda T, x: x[T.tensor(mask)]  # noqa: E731
+        fn = lambda L, x: x[L.tensor(mask)]  # noqa: E731
     else:
         if len(shape) < 2:
-            fn = lambda T, x: x[:]  # noqa: E731
+            fn = lambda L, x: x[:]  # noqa: E731
         else:
             j = draw(st.integers(0, shape[1] - 1))
-            fn = lambda T, x: x[:, j]  # noqa: E731
+            fn = lambda L, x: x[:, j]  # noqa: E731
     return Case(fn, [values(draw(seeds), shape)], kind)
 
 
@@ -208,7 +209,7 @@ def cat_case(draw, stack):
         if not stack:
             s[d] = draw(st.integers(1, 3))
         shapes_.append(tuple(s))
-    f = (lambda T, *xs: T.stack(list(xs), dim=d)) if stack else (lambda T, *xs: T.cat(xs, dim=d))
+    f = (lambda L, *xs: L.stack(list(xs), dim=d)) if stack else (lambda L, *xs: L.cat(xs, dim=d))
     return Case(f, [values(draw(seeds), s) for s in shapes_], f"dim={d}")
 
 
@@ -217,7 +218,7 @@ def where_case(draw):
     (sc, sa, sb), _ = draw(hnp.mutually_broadcastable_shapes(num_shapes=3, max_dims=3, max_side=3))
     cond = np.random.RandomState(draw(seeds)).uniform(size=sc) < 0.5
     return Case(
-        lambda T, a, b: T.where(T.tensor(cond), a, b),
+        lambda L, a, b: L.where(L.tensor(cond), a, b),
         [values(draw(seeds), sa), values(draw(seeds), sb)],
         "where",
     )
@@ -227,17 +228,17 @@ def where_case(draw):
 def clamp_case(draw):
     lo = draw(st.sampled_from([None, -1.0, 0.0]))
     hi = draw(st.sampled_from([None, 1.0, 1.5])) if lo is not None else draw(st.sampled_from([1.0, 0.5]))
-    return Case(lambda T, x: x.clamp(min=lo, max=hi), [values(draw(seeds), draw(shapes))], f"{lo},{hi}")
+    return Case(lambda L, x: x.clamp(min=lo, max=hi), [values(draw(seeds), draw(shapes))], f"{lo},{hi}")
 
 
 OPS = {
-    "add": binary(lambda T, a, b: a + b),
-    "add_fn": binary(lambda T, a, b: T.add(a, b)),
-    "sub": binary(lambda T, a, b: a - b),
-    "mul": binary(lambda T, a, b: a * b),
-    "mul_fn": binary(lambda T, a, b: T.mul(a, b)),
-    "div": binary(lambda T, a, b: a / b),
-    "pow": binary(lambda T, a, b: a**b, ("pos", "any")),
+    "add": binary(lambda L, a, b: a + b),
+    "add_fn": binary(lambda L, a, b: L.add(a, b)),
+    "sub": binary(lambda L, a, b: a - b),
+    "mul": binary(lambda L, a, b: a * b),
+    "mul_fn": binary(lambda L, a, b: L.mul(a, b)),
+    "div": binary(lambda L, a, b: a / b),
+    "pow": binary(lambda L, a, b: a**b, ("pos", "any")),
     "scalar_add_r": with_scalar(lambda x, c: x + c),
     "scalar_add_l": with_scalar(lambda x, c: c + x),
     "scalar_sub_r": with_scalar(lambda x, c: x - c),
@@ -248,28 +249,28 @@ OPS = {
     "scalar_div_l": with_scalar(lambda x, c: c / x),
     "scalar_pow_r": with_scalar(lambda x, c: x**c, "pos"),
     "scalar_pow_l": with_scalar(lambda x, c: abs(c) ** x),
-    "neg": unary(lambda T, x: -x),
+    "neg": unary(lambda L, x: -x),
     "matmul": matmul_case(),
     "sum": sum_mean_case("sum"),
     "mean": sum_mean_case("mean"),
     "max": max_min_case("max"),
     "min": max_min_case("min"),
-    "exp": unary(lambda T, x: x.exp()),
-    "log": unary(lambda T, x: T.log(x), "pos"),
-    "sqrt": unary(lambda T, x: x.sqrt(), "pos"),
-    "abs": unary(lambda T, x: T.abs(x)),
-    "sin": unary(lambda T, x: x.sin()),
-    "cos": unary(lambda T, x: T.cos(x)),
-    "tanh": unary(lambda T, x: x.tanh()),
-    "sigmoid": unary(lambda T, x: T.sigmoid(x)),
-    "relu": unary(lambda T, x: x.relu()),
+    "exp": unary(lambda L, x: x.exp()),
+    "log": unary(lambda L, x: L.log(x), "pos"),
+    "sqrt": unary(lambda L, x: x.sqrt(), "pos"),
+    "abs": unary(lambda L, x: L.abs(x)),
+    "sin": unary(lambda L, x: x.sin()),
+    "cos": unary(lambda L, x: L.cos(x)),
+    "tanh": unary(lambda L, x: x.tanh()),
+    "sigmoid": unary(lambda L, x: L.sigmoid(x)),
+    "relu": unary(lambda L, x: x.relu()),
     "clamp": clamp_case(),
-    "softmax": unary_dim(lambda T, x, d, kd: x.softmax(dim=d)),
-    "log_softmax": unary_dim(lambda T, x, d, kd: T.log_softmax(x, dim=d)),
+    "softmax": unary_dim(lambda L, x, d, kd: x.softmax(dim=d)),
+    "log_softmax": unary_dim(lambda L, x, d, kd: L.log_softmax(x, dim=d)),
     "reshape_view": reshape_case(),
     "flatten": flatten_case(),
     "transpose": transpose_case(),
-    "T": unary(lambda T, x: x.T, shp=hnp.array_shapes(min_dims=2, max_dims=2, max_side=3)),
+    "T": unary(lambda L, x: x.T, shp=hnp.array_shapes(min_dims=2, max_dims=2, max_side=3)),
     "permute": permute_case(),
     "unsqueeze": unsqueeze_case(),
     "squeeze": squeeze_case(),
@@ -280,14 +281,9 @@ OPS = {
 }
 
 
-def _forward(T, case, arrays, requires_grad):
-    xs = [T.tensor(a, dtype=T.float64, requires_grad=requires_grad) for a in arrays]
-    return xs, case.fn(T, *xs)
-
-
-def _np(t):
-    """A tensor's values as float64 NumPy, through the public tolist() (keeps empty shapes)."""
-    return np.asarray(t.tolist(), dtype=np.float64).reshape(tuple(t.shape))
+def _forward(L, case, arrays, requires_grad):
+    xs = [L.tensor(a, dtype=L.float64, requires_grad=requires_grad) for a in arrays]
+    return xs, case.fn(L, *xs)
 
 
 def _node_name(t):
@@ -298,26 +294,26 @@ def _weights(shape):
     return np.random.RandomState(1234).standard_normal(shape)
 
 
-def _engine_grads(T, case):
-    xs, out = _forward(T, case, case.arrays, True)
+def _engine_grads(L, case):
+    xs, out = _forward(L, case, case.arrays, True)
     w = _weights(tuple(out.shape))
-    (out * T.tensor(w)).sum().backward()
+    (out * L.tensor(w)).sum().backward()
     return out, [x.grad for x in xs]
 
 
 @pytest.mark.parametrize("name", sorted(OPS))
 def test_gradient_matches_central_differences(name):
-    T = pyautograd
+    L = pyautograd
 
     @SETTINGS
     @given(case=OPS[name])
     def check(case):
-        out, grads = _engine_grads(T, case)
+        out, grads = _engine_grads(L, case)
         w = _weights(tuple(out.shape))
 
         def loss(arrays):
-            with T.no_grad():
-                return float(np.sum(_np(_forward(T, case, arrays, False)[1]) * w))
+            with L.no_grad():
+                return float(np.sum(as_numpy(_forward(L, case, arrays, False)[1]) * w))
 
         eps = 1e-6
         for i, a in enumerate(case.arrays):
@@ -330,7 +326,7 @@ def test_gradient_matches_central_differences(name):
             assert grads[i] is not None, f"input {i} got no gradient"
             assert tuple(grads[i].shape) == a.shape
             np.testing.assert_allclose(
-                _np(grads[i]), num, rtol=1e-5, atol=1e-6, err_msg=f"input {i} of {case}"
+                as_numpy(grads[i]), num, rtol=1e-5, atol=1e-6, err_msg=f"input {i} of {case}"
             )
 
     check()
@@ -346,11 +342,11 @@ def test_forward_and_gradient_match_live_torch(name):
         out, grads = _engine_grads(pyautograd, case)
         tout, tgrads = _engine_grads(torch, case)
         assert tuple(out.shape) == tuple(tout.shape)
-        np.testing.assert_allclose(_np(out), tout.detach().numpy(), rtol=1e-12, atol=1e-14)
+        np.testing.assert_allclose(as_numpy(out), tout.detach().numpy(), rtol=1e-12, atol=1e-14)
         assert _node_name(out) == _node_name(tout)
         assert out.dtype == pyautograd.float64
         for g, tg in zip(grads, tgrads):
-            np.testing.assert_allclose(_np(g), tg.numpy(), rtol=1e-10, atol=1e-12)
+            np.testing.assert_allclose(as_numpy(g), tg.numpy(), rtol=1e-10, atol=1e-12)
 
     check()
 

@@ -13,24 +13,24 @@ except ImportError:
 needs_torch = pytest.mark.skipif(torch is None, reason="PyTorch (the oracle) is not installed")
 
 
-def lesson_model(lib):
+def lesson_model(L):
     """The lessons' network: h = sigmoid(w1 x1 + w2 x2 + b1), yhat = w3 h + b2."""
-    model = lib.nn.Sequential(lib.nn.Linear(2, 1), lib.nn.Sigmoid(), lib.nn.Linear(1, 1))
-    with lib.no_grad():
-        model[0].weight.copy_(lib.tensor([[0.5, -0.5]]))
-        model[0].bias.copy_(lib.tensor([0.5]))
-        model[2].weight.copy_(lib.tensor([[2.0]]))
-        model[2].bias.copy_(lib.tensor([0.0]))
+    model = L.nn.Sequential(L.nn.Linear(2, 1), L.nn.Sigmoid(), L.nn.Linear(1, 1))
+    with L.no_grad():
+        model[0].weight.copy_(L.tensor([[0.5, -0.5]]))
+        model[0].bias.copy_(L.tensor([0.5]))
+        model[2].weight.copy_(L.tensor([[2.0]]))
+        model[2].bias.copy_(L.tensor([0.0]))
     return model
 
 
-def mlp(lib, sizes, activation):
+def mlp(L, sizes, activation):
     layers = []
     for i, (a, b) in enumerate(zip(sizes, sizes[1:])):
-        layers.append(lib.nn.Linear(a, b))
+        layers.append(L.nn.Linear(a, b))
         if i < len(sizes) - 2:
-            layers.append(getattr(lib.nn, activation)())
-    return lib.nn.Sequential(*layers)
+            layers.append(getattr(L.nn, activation)())
+    return L.nn.Sequential(*layers)
 
 
 def copy_weights(src, dst):
@@ -39,12 +39,12 @@ def copy_weights(src, dst):
             q.copy_(torch.tensor(p.detach().numpy()))
 
 
-def train(lib, model, make_optimizer, loss_fn, x, y, steps=20):
-    opt = make_optimizer(lib, model.parameters())
+def train(L, model, make_optimizer, loss_fn, x, y, steps=20):
+    opt = make_optimizer(L, model.parameters())
     losses, params = [], []
     for _ in range(steps):
         opt.zero_grad()
-        loss = loss_fn(lib)(model(x), y)
+        loss = loss_fn(L)(model(x), y)
         loss.backward()
         opt.step()
         losses.append(loss.item())
@@ -77,9 +77,9 @@ def assert_same_run(ours, theirs, rtol):
 @pytest.mark.parametrize("opt", list(OPTIMIZERS))
 def test_lesson_network_trains_like_pytorch(opt):
     runs = []
-    for lib in (pag, torch):
-        x, y = lib.tensor([[1.0, 2.0]]), lib.tensor([[0.0]])
-        runs.append(train(lib, lesson_model(lib), OPTIMIZERS[opt], lambda L: L.nn.MSELoss(), x, y))
+    for L in (pag, torch):
+        x, y = L.tensor([[1.0, 2.0]]), L.tensor([[0.0]])
+        runs.append(train(L, lesson_model(L), OPTIMIZERS[opt], lambda L: L.nn.MSELoss(), x, y))
     assert_same_run(*runs, rtol=1e-5)
     if opt == "sgd":
         assert runs[0][0][0] == pytest.approx(1.0)  # the lessons' starting loss

@@ -3,6 +3,7 @@ and the less common update rules (Nesterov, dampening, maximize, weight decay, A
 
 import numpy as np
 import pytest
+from torch_compare import error_of, in_our_words, same_error
 
 import pyautograd as pag
 
@@ -10,14 +11,8 @@ torch = pytest.importorskip("torch")
 LIBS = (pag, torch)
 
 
-def _error(fn):
-    with pytest.raises(Exception) as info:
-        fn()
-    return type(info.value).__name__, str(info.value).replace("torch.", "pyautograd.")
-
-
-def _params(lib):
-    return lib.nn.Parameter(lib.tensor([1.0, 2.0])), lib.nn.Parameter(lib.tensor([3.0]))
+def _params(L):
+    return L.nn.Parameter(L.tensor([1.0, 2.0])), L.nn.Parameter(L.tensor([3.0]))
 
 
 @pytest.mark.parametrize(
@@ -39,15 +34,13 @@ def _params(lib):
     ],
 )
 def test_construction_errors_match_torch(make):
-    assert _error(lambda: make(pag.optim, _params(pag)[0])) == _error(
-        lambda: make(torch.optim, _params(torch)[0])
-    )
+    same_error(lambda L: lambda: make(L.optim, _params(L)[0]))
 
 
 def test_add_param_group_fills_defaults_and_refuses_duplicates():
-    def run(lib):
-        a, b = _params(lib)
-        opt = lib.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
+    def run(L):
+        a, b = _params(L)
+        opt = L.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
         opt.add_param_group({"params": b, "lr": 0.5})  # a lone tensor is accepted
         g = opt.param_groups[1]
         out = [
@@ -58,7 +51,7 @@ def test_add_param_group_fills_defaults_and_refuses_duplicates():
             g["params"][0] is b,
             opt.param_groups[0]["params"][0] is a,
         ]
-        out.append(_error(lambda: opt.add_param_group({"params": [a]})))
+        out.append(error_of(lambda: opt.add_param_group({"params": [a]}), in_our_words))
         out.append(len(opt.param_groups))
         return out
 
@@ -66,11 +59,11 @@ def test_add_param_group_fills_defaults_and_refuses_duplicates():
 
 
 def test_groups_from_a_generator_and_a_named_model():
-    for lib in LIBS:
-        net = lib.nn.Sequential(lib.nn.Linear(2, 2), lib.nn.Linear(2, 1))
-        opt = lib.optim.SGD(net.parameters(), lr=0.1)
+    for L in LIBS:
+        net = L.nn.Sequential(L.nn.Linear(2, 2), L.nn.Linear(2, 1))
+        opt = L.optim.SGD(net.parameters(), lr=0.1)
         assert [p is q for p, q in zip(opt.param_groups[0]["params"], net.parameters())] == [True] * 4
-        opt = lib.optim.Adam([{"params": net[0].parameters()}, {"params": net[1].parameters(), "lr": 0.5}])
+        opt = L.optim.Adam([{"params": net[0].parameters()}, {"params": net[1].parameters(), "lr": 0.5}])
         assert [len(g["params"]) for g in opt.param_groups] == [2, 2]
         assert [g["lr"] for g in opt.param_groups] == [0.001, 0.5]
 
@@ -86,11 +79,11 @@ def _strip_torch_only(text):
 
 
 def test_repr_matches_torch():
-    def run(lib):
-        a, b = _params(lib)
-        sgd = lib.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
+    def run(L):
+        a, b = _params(L)
+        sgd = L.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
         sgd.add_param_group({"params": [b], "lr": 0.5})
-        adam = lib.optim.Adam([{"params": [a]}, {"params": [b], "betas": (0.8, 0.9)}], lr=0.1, amsgrad=True)
+        adam = L.optim.Adam([{"params": [a]}, {"params": [b], "betas": (0.8, 0.9)}], lr=0.1, amsgrad=True)
         return _strip_torch_only(repr(sgd)), _strip_torch_only(repr(adam))
 
     ours, theirs = run(pag), run(torch)
@@ -109,9 +102,9 @@ def _common_groups(sd, keys):
 
 def test_sgd_state_dict_after_steps_matches_torch():
     runs = []
-    for lib in LIBS:
-        a, b = _params(lib)
-        opt = lib.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
+    for L in LIBS:
+        a, b = _params(L)
+        opt = L.optim.SGD([a], lr=0.1, momentum=0.9, nesterov=True, weight_decay=0.01)
         opt.add_param_group({"params": [b], "lr": 0.05})
         before = opt.state_dict()
         assert before["state"] == {}
@@ -139,10 +132,10 @@ def test_sgd_state_dict_after_steps_matches_torch():
 
 def test_adam_state_dict_keys_and_step_count_match_torch():
     runs = []
-    for lib in LIBS:
-        d = lib.nn.Parameter(lib.tensor([1.0, -2.0, 0.5]))
-        unused = lib.nn.Parameter(lib.tensor([7.0]))
-        opt = lib.optim.Adam([d, unused], lr=0.1, amsgrad=True)
+    for L in LIBS:
+        d = L.nn.Parameter(L.tensor([1.0, -2.0, 0.5]))
+        unused = L.nn.Parameter(L.tensor([7.0]))
+        opt = L.optim.Adam([d, unused], lr=0.1, amsgrad=True)
         for i in range(4):
             opt.zero_grad()
             ((d - i) ** 2).sum().backward()
@@ -161,9 +154,9 @@ def test_adam_state_dict_keys_and_step_count_match_torch():
     assert runs[0][1] == ["exp_avg", "exp_avg_sq", "max_exp_avg_sq", "step"] and runs[0][2] == 4.0
 
 
-def _trajectory(lib, make, loss_fn, steps=5, data=(1.0, -2.0, 0.5)):
-    p = lib.nn.Parameter(lib.tensor(list(data), dtype=lib.float64))
-    opt = make(lib.optim, p)
+def _trajectory(L, make, loss_fn, steps=5, data=(1.0, -2.0, 0.5)):
+    p = L.nn.Parameter(L.tensor(list(data), dtype=L.float64))
+    opt = make(L.optim, p)
     path = []
     for i in range(steps):
         opt.zero_grad()
@@ -216,9 +209,9 @@ def test_sgd_nesterov_by_hand():
 
 
 def test_zero_grad_keeps_zeros_detached_and_skips_missing_grads():
-    for lib in LIBS:
-        a, b = _params(lib)
-        opt = lib.optim.SGD([a, b], lr=0.1)
+    for L in LIBS:
+        a, b = _params(L)
+        opt = L.optim.SGD([a, b], lr=0.1)
         (a * 3).sum().backward()  # b gets no gradient
         grad = a.grad
         opt.zero_grad(set_to_none=False)
@@ -230,9 +223,9 @@ def test_zero_grad_keeps_zeros_detached_and_skips_missing_grads():
 
 
 def test_step_bumps_version_only_for_params_with_grads():
-    for lib in LIBS:
-        a, b = _params(lib)
-        opt = lib.optim.Adam([a, b], lr=0.1)
+    for L in LIBS:
+        a, b = _params(L)
+        opt = L.optim.Adam([a, b], lr=0.1)
         va, vb = a._version, b._version
         (a * a).sum().backward()
         opt.step()
@@ -240,9 +233,9 @@ def test_step_bumps_version_only_for_params_with_grads():
 
 
 def test_step_after_backward_invalidates_a_saved_graph():
-    for lib in LIBS:
-        w = lib.nn.Parameter(lib.tensor([1.0, 2.0]))
-        opt = lib.optim.SGD([w], lr=0.1)
+    for L in LIBS:
+        w = L.nn.Parameter(L.tensor([1.0, 2.0]))
+        opt = L.optim.SGD([w], lr=0.1)
         y = (w * w).sum()
         y.backward(retain_graph=True)
         opt.step()
@@ -251,19 +244,19 @@ def test_step_after_backward_invalidates_a_saved_graph():
 
 
 def test_closure_runs_with_grad_enabled_under_no_grad():
-    for lib in LIBS:
-        w = lib.nn.Parameter(lib.tensor([2.0]))
-        opt = lib.optim.SGD([w], lr=0.25)
+    for L in LIBS:
+        w = L.nn.Parameter(L.tensor([2.0]))
+        opt = L.optim.SGD([w], lr=0.25)
         seen = []
 
         def closure():
-            seen.append(lib.is_grad_enabled())
+            seen.append(L.is_grad_enabled())
             opt.zero_grad()
             loss = (w * w).sum()
             loss.backward()
             return loss
 
-        with lib.no_grad():
+        with L.no_grad():
             loss = opt.step(closure)
         assert seen == [True] and loss.item() == 4.0 and w.tolist() == [1.0]
         assert opt.step() is None
