@@ -74,6 +74,8 @@ class Tensor:
         "_tangent",
         "_hooks",
         "_output_nr",  # which output of grad_fn this is; set only for nodes with several
+        "_view_info",  # set only on views: their base (views.py)
+        "_views",  # set only on a base that has views: a WeakSet of them (views.py)
         "__weakref__",
     )
     __array_priority__ = 1000  # ``ndarray * tensor`` defers to Tensor.__rmul__
