@@ -43,6 +43,7 @@ def _keep_tangent(self, result):
 
 def apply_in_place(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
+    self._refuse_inference_write()
     info = view_info(self)
     recording = grad_mode.enabled and (
         self._requires_grad

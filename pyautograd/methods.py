@@ -54,6 +54,7 @@ def _is_basic(key):
 
 
 def _setitem(self, key, value):
+    self._refuse_inference_write()
     key = index.normalize_index(key)
     dual = has_tangent(self, (value,))
     value = value._data if isinstance(value, Tensor) and not requires_grad(value) and not dual else value
@@ -69,6 +70,7 @@ def _setitem(self, key, value):
 
 
 def _fill_(self, value):
+    self._refuse_inference_write()
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError(
             f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions."
@@ -87,6 +89,7 @@ def _fill_(self, value):
 
 
 def _zero_(self):
+    self._refuse_inference_write()
     if grad_mode.enabled and self._requires_grad:
         return apply_in_place(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     if not forward_ad_state.levels:  # ``p.grad.zero_()`` in the lessons' update loop

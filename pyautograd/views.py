@@ -27,6 +27,7 @@ def mark_view(out, base, piece_of=None):
     """Make ``out`` a view of ``base``: the same version counter, a view node (so in-place on a
     view of a leaf is refused), and a link both ways for writes through it."""
     out._version_counter = base._version_counter
+    out._inference = base._inference  # a view is what its base is, whatever the mode
     if out.grad_fn is not None:
         out.grad_fn.is_view = True
     info = getattr(base, "_view_info", None)
