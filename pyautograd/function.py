@@ -316,7 +316,8 @@ def modified_message(array, source):
     kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
     which = ""
     if producer is not None:
-        op_name = re.sub(r"Backward\d*$", "", producer.name())
+        # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
+        op_name = re.sub(r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name()))
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "
