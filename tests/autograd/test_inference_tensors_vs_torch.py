@@ -50,6 +50,24 @@ def saved_by_linear(L):
     L.nn.functional.linear(_w(L), _inference_ones(L, 6).view(2, 3), _inference_ones(L, 2))
 
 
+def saved_by_a_custom_function(L):
+    class Scale(L.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.save_for_backward(b)
+            return a * b
+
+        @staticmethod
+        def backward(ctx, g):
+            (b,) = ctx.saved_tensors
+            return g * b, None
+
+    t = _inference_ones(L)
+    with L.no_grad():
+        Scale.apply(_w(L), t)  # nothing recorded, nothing saved
+    Scale.apply(_w(L), t)
+
+
 def not_saved_by_add(L):
     w = _w(L)
     (w + _inference_ones(L)).sum().backward()
@@ -118,6 +136,7 @@ CASES = [
     saved_by_matmul,
     saved_by_div,
     saved_by_linear,
+    saved_by_a_custom_function,
     not_saved_by_add,
     not_saved_when_no_grad_needed,
     clone_is_normal,
