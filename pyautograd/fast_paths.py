@@ -21,7 +21,7 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
-from .function import NO_EDGE, edge_to
+from .function import INFERENCE_SAVED, NO_EDGE, edge_to
 from .grad_mode import state as _grad_mode
 from .ops.common import shape_of
 from .tangents import forward_ad_state
@@ -61,8 +61,12 @@ def apply_pair(cls, a, b):
             if saved_for is not None and saved_for[k] is not None and not (need_a, need_b)[saved_for[k]]:
                 sources.append(None)
             elif s is x:
+                if a._inference:
+                    raise RuntimeError(INFERENCE_SAVED)
                 sources.append((a, a._version_counter, a._version_counter[0], None))
             elif s is y and type(b) is Tensor:
+                if b._inference:
+                    raise RuntimeError(INFERENCE_SAVED)
                 sources.append((b, b._version_counter, b._version_counter[0], None))
             elif s is result:
                 sources.append((None, out._version_counter, 0, ctx))
@@ -94,6 +98,8 @@ def apply_three(cls, a, b, c):
     )
     ctx.needs_input_grad = (need_a, need_b, need_c)
     if ctx._saved:  # _bind_saved for three tensors: the first argument given the array owns it
+        if a._inference or b._inference or c._inference:
+            return cls.apply(a, b, c)  # the general path names the error
         sources = []
         for s in ctx._saved:
             if s is x:
@@ -136,6 +142,8 @@ def apply_one(cls, a, *options):
     ctx.next_functions = (edge_to(a),)
     ctx.needs_input_grad = (True,)
     if ctx._saved:  # _bind_saved for one argument
+        if a._inference:
+            return cls.apply(a, *options)  # the general path names the error
         ctx._saved_sources = [
             (a, a._version_counter, a._version_counter[0], None)
             if s is x
@@ -230,6 +238,8 @@ def write_outside_graph(self, other, ufunc):
     """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
     loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
     Returns False when ``other`` does not fit in place (the general path decides)."""
+    if self._inference:
+        self._refuse_inference_write()
     data = self._data
     if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
         value = other._data

@@ -34,6 +34,14 @@ FREED_MESSAGE = (
 )
 
 
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
+    "mode in computation tracked by autograd. To work around this, you can make a clone to get a "
+    "normal tensor and use it in autograd, or use `pyautograd.no_grad()` instead of "
+    "`pyautograd.inference_mode()`."
+)
+
+
 NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
 
 
@@ -163,6 +171,8 @@ class Function(Node):
                 continue
             for a, given in zip(args, data):
                 if given is array and isinstance(a, Tensor):
+                    if a._inference:  # it has no version to check (see grad_mode.inference_mode)
+                        raise RuntimeError(INFERENCE_SAVED)
                     sources.append((a, a._version_counter, a._version_counter[0], None))
                     break
             else:
@@ -306,7 +316,8 @@ def modified_message(array, source):
     kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
     which = ""
     if producer is not None:
-        op_name = re.sub(r"Backward\d*$", "", producer.name())
+        # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
+        op_name = re.sub(r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name()))
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "

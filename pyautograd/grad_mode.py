@@ -65,20 +65,21 @@ class set_grad_enabled(_GradModeContext):
 
 
 class inference_mode(_GradModeContext):
-    """``no_grad`` for code that will never need gradients (PyTorch also marks the results
-    as inference tensors; here they are ordinary tensors that do not require grad)."""
+    """``no_grad`` for code that will never need gradients. Tensors made inside are inference
+    tensors (``is_inference()``): autograd may not save them, and outside inference mode they
+    may not be changed in place (PyTorch skips their version counter, so it could not tell)."""
 
     def __init__(self, mode=True):
         self.mode = not mode
         self.inference = bool(mode)
 
     def __enter__(self):
-        self._previous_inference = _inference.enabled
-        _inference.enabled = self.inference
+        self._previous_inference = inference_state.enabled
+        inference_state.enabled = self.inference
         super().__enter__()
 
     def __exit__(self, *exc):
-        _inference.enabled = self._previous_inference
+        inference_state.enabled = self._previous_inference
         return super().__exit__(*exc)
 
     def __call__(self, func):
@@ -94,8 +95,8 @@ class _Inference:
     enabled = False
 
 
-_inference = _Inference()
+inference_state = _Inference()
 
 
 def is_inference_mode_enabled():
-    return _inference.enabled
+    return inference_state.enabled

@@ -1,7 +1,8 @@
 """In-place operations (``x.relu_()``, ``p -= lr * g``, ``F.elu(x, inplace=True)``) with PyTorch's rules.
 
 While recording, a leaf that requires grad may not be modified in place. A non-leaf may: the
-op is recorded out of place and the tensor takes the result's value and ``grad_fn``. Every
+op is recorded out of place and the tensor takes the result's value and ``grad_fn``. A write
+into a view rewrites the base's history instead (``view_writes.py``). Every
 in-place change bumps the tensor's version, which lets saved-for-backward checks notice it.
 Outside the graph the result is written straight into the tensor's memory.
 """
@@ -9,32 +10,13 @@ Outside the graph the result is written straight into the tensor's memory.
 import numpy as np
 
 from .fast_paths import write_outside_graph
-from .function import AccumulateGrad
 from .grad_mode import state as grad_mode
 from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
+from .view_writes import check_same_shape, renew_views, write_through_view
+from .views import view_info
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
-VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
-
-
-_VIEW_OF_NON_LEAF_INPLACE = (
-    "pyautograd does not support in-place operations on a view of a tensor that is part of the "
-    "graph: PyTorch rewrites the base tensor's graph (CopySlices), pyautograd would silently give "
-    "the base a wrong gradient. Write it out of place instead (torch.where, masked_fill, torch.cat) "
-    "or build a new tensor."
-)
-
-
-def _view_root(t):
-    """For a view (``y[0]``, ``y.t()``, ``y.view(4)``, views of views): the node of the tensor it
-    is a view of (AccumulateGrad for a leaf); ``None`` when ``t`` is not a recorded view."""
-    node = t.grad_fn
-    if node is None or not getattr(node, "is_view", False):
-        return None
-    while getattr(node, "is_view", False):
-        node = node.next_functions[0][0]
-    return node
 
 
 def requires_grad(x):
@@ -43,11 +25,7 @@ def requires_grad(x):
 
 def _write_into(self, values):
     """Copy ``values`` (an array) into self's memory, keeping views of self in sync."""
-    if values.shape != self._data.shape:
-        raise RuntimeError(
-            f"output with shape {list(self._data.shape)} doesn't match the "
-            f"broadcast shape {list(values.shape)}"
-        )
+    check_same_shape(self, values)
     np.copyto(self._data, values, casting="unsafe")
     self._bump_version()
 
@@ -65,7 +43,13 @@ def _keep_tangent(self, result):
 
 def apply_in_place(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
-    recording = grad_mode.enabled and (self._requires_grad or any(requires_grad(a) for a in args))
+    self._refuse_inference_write()
+    info = view_info(self)
+    recording = grad_mode.enabled and (
+        self._requires_grad
+        or any(requires_grad(a) for a in args)
+        or (info is not None and info.base._requires_grad)  # a view made under no_grad
+    )
     dual = forward_ad_state.levels and has_tangent(self, args)
     if not recording:
         if ufunc is not None and not dual and write_outside_graph(self, args[0], ufunc):
@@ -79,17 +63,18 @@ def apply_in_place(self, op, *args, ufunc=None):
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
-    root = _view_root(self)
-    if root is not None:
-        raise RuntimeError(
-            VIEW_OF_LEAF_INPLACE if isinstance(root, AccumulateGrad) else _VIEW_OF_NON_LEAF_INPLACE
-        )
+    if info is not None:
+        result = write_through_view(self, info, op, args)
+        if dual:
+            _keep_tangent(self, result)
+        return self
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
     old_value._tangent = self._tangent
     result = op(old_value, *args)
     _write_into(self, result._data)
     self.grad_fn = result.grad_fn
     self._requires_grad = result._requires_grad
+    renew_views(self)
     if dual:
         _keep_tangent(self, result)
     return self

@@ -7,7 +7,6 @@ from . import accumulate_hooks, devices, dtypes, engine, fast_paths, storage
 from .fast_paths import OPERANDS, inplace_operator
 from .grad_mode import state as grad_mode
 from .in_place import (
-    VIEW_OF_LEAF_INPLACE,
     apply_in_place,
     has_tangent,
     method_in_place,
@@ -32,6 +31,7 @@ from .ops import elementwise as ew
 from .ops.common import as_tensor_arg
 from .tangents import forward_ad_state
 from .tensor import Tensor
+from .view_writes import VIEW_OF_LEAF_INPLACE
 
 
 def _arithmetic_inplace(op, ufunc):
@@ -55,6 +55,7 @@ def _is_basic(key):
 
 
 def _setitem(self, key, value):
+    self._refuse_inference_write()
     key = index.normalize_index(key)
     index.check_masks(self._data.shape, key)
     dual = has_tangent(self, (value,))
@@ -65,10 +66,13 @@ def _setitem(self, key, value):
         return
     if grad_mode.enabled and self.grad_fn is None and self._requires_grad and _is_basic(key):
         raise RuntimeError(VIEW_OF_LEAF_INPLACE)  # PyTorch writes through a view: w[0] = 5
-    apply_in_place(self, lambda s, v: index.IndexPut.apply(s, as_tensor_arg(v), key), value)
+    # a basic index writes through a view (CopySlices), an index tensor is index_put_ on self
+    put = index.CopySlices if _is_basic(key) else index.IndexPut
+    apply_in_place(self, lambda s, v: put.apply(s, as_tensor_arg(v), key), value)
 
 
 def _fill_(self, value):
+    self._refuse_inference_write()
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError(
             f"fill_ only supports 0-dimension value tensor but got tensor with {value._data.ndim} dimensions."
@@ -87,6 +91,7 @@ def _fill_(self, value):
 
 
 def _zero_(self):
+    self._refuse_inference_write()
     if grad_mode.enabled and self._requires_grad:
         return apply_in_place(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     if not forward_ad_state.levels:  # ``p.grad.zero_()`` in the lessons' update loop

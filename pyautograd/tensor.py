@@ -14,6 +14,7 @@ import numpy as np
 
 from . import dtypes
 from .devices import CPU
+from .grad_mode import inference_state
 from .grad_mode import state as _grad_mode
 from .printing import tensor_repr
 
@@ -54,6 +55,13 @@ _NON_LEAF_GRAD_WARNING = (
 )
 
 
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone "
+    "to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 "
+    "for more details."
+)
+
+
 class RemovableHandle:
     """Returned by ``register_hook``: ``handle.remove()`` unregisters the hook."""
 
@@ -88,6 +96,9 @@ class Tensor:
         "_tangent",
         "_hooks",
         "_output_nr",  # which output of grad_fn this is; set only for nodes with several
+        "_inference",  # made under inference_mode (grad_mode.py)
+        "_view_info",  # set only on views: their base (views.py)
+        "_views",  # set only on a base that has views: a WeakSet of them (views.py)
         "__weakref__",
     )
     __array_priority__ = 1000  # ``ndarray * tensor`` defers to Tensor.__rmul__
@@ -124,6 +135,7 @@ class Tensor:
         t._name = None
         t._tangent = None
         t._hooks = None
+        t._inference = inference_state.enabled
         return t
 
     # ---- autograd attributes --------------------------------------------------------------
@@ -141,6 +153,10 @@ class Tensor:
             )
         if value:
             _check_can_require_grad(self)
+            if self._inference and not inference_state.enabled:
+                raise RuntimeError(
+                    "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed."
+                )
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad=True):
@@ -229,7 +245,17 @@ class Tensor:
         """The same values, cut from the graph (shares memory and the version counter)."""
         t = Tensor._make(self._data)
         t._version_counter = self._version_counter
+        t._inference = self._inference
         return t
+
+    def is_inference(self):
+        return self._inference
+
+    def _refuse_inference_write(self):
+        """Outside inference mode an inference tensor may not change in place: it has no
+        version counter in PyTorch, so a backward that saved it could not notice the change."""
+        if self._inference and not inference_state.enabled:
+            raise RuntimeError(INFERENCE_INPLACE)
 
     def detach_(self):
         """Cut this tensor from the graph in place: it becomes a leaf."""

@@ -63,6 +63,8 @@ class Function(_function.Function):
             result = cls.forward(ctx, *args)
         outputs = result if isinstance(result, tuple) else (result,)
         record = _grad_mode.enabled and any(ctx.needs_input_grad)
+        if record and any(isinstance(t, Tensor) and t._inference for t, _, _ in ctx._saved or ()):
+            raise RuntimeError(_function.INFERENCE_SAVED)  # as the built-in ops (function.py)
         outputs = tuple(_output(ctx, o, i, args, record) for i, o in enumerate(outputs))
         if record:
             ctx.next_functions = tuple(

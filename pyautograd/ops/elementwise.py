@@ -269,18 +269,20 @@ class RPow(Function):
     @staticmethod
     def forward(ctx, exponent, base):
         out = _power(base, exponent)
-        ctx.save_for_backward(out)
+        # PyTorch saves the exponent too (its formula reads it at zero bases), so changing it
+        # in place before backward is an error there: keep the same rule
+        ctx.save_for_backward(exponent, out)
         ctx.base = base
         return out
 
     @staticmethod
     def backward(ctx, g):
-        (out,) = ctx.saved_tensors
+        _, out = ctx.saved_tensors
         return g * out * float(np.log(ctx.base)), None
 
     @staticmethod
     def jvp(ctx, t):
-        (out,) = ctx.saved_tensors
+        _, out = ctx.saved_tensors
         return t * out * float(np.log(ctx.base))
 
 

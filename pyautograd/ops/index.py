@@ -6,6 +6,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
+from ..views import mark_view
 from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, result_dtype, sum_to
 
 _INDEX_DTYPES = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_))
@@ -118,13 +119,11 @@ def index_put_grad(g, shape, dtype, index):
 
 
 class IndexPut(Function):
-    """``a`` with ``a[index] = value``: the out-of-place form of ``__setitem__``."""
+    """``a`` with ``a[index] = value``: the out-of-place form of ``__setitem__`` with an index
+    tensor (PyTorch's ``index_put_`` on the tensor itself)."""
 
-    backward_name = "CopySlices"
+    backward_name = "IndexPutBackward0"
     n_options = 1
-
-    def name(self):
-        return "pyautograd::autograd::CopySlices"  # PyTorch: torch::autograd::CopySlices
 
     @staticmethod
     def forward(ctx, a, value, index):
@@ -144,6 +143,16 @@ class IndexPut(Function):
         out = ta.copy()
         out[ctx.index] = tv
         return out
+
+
+class CopySlices(IndexPut):
+    """The same for a basic index (ints, slices), which PyTorch writes through a view: the
+    node that rewrites a base's history after a write into its view (``view_writes.py``)."""
+
+    backward_name = "CopySlices"
+
+    def name(self):
+        return "pyautograd::autograd::CopySlices"  # PyTorch: torch::autograd::CopySlices
 
 
 class Where(Function):
@@ -232,9 +241,7 @@ def getitem(a, index):
             raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}") from None
         raise IndexError(str(e).replace("axis", "dimension")) from None
     if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
-        out._version_counter = a._version_counter  # basic indexing gives a view
-        if out.grad_fn is not None:
-            out.grad_fn.is_view = True
+        mark_view(out, a)  # basic indexing gives a view
     return out
 
 

@@ -66,6 +66,7 @@ def _check_dtypes(a, b):
 class MatMul(Function):
     backward_name = "UnsafeViewBackward0"  # PyTorch folds batches into a view
     may_overflow = True  # a diverging ``X @ w`` gives inf silently, as in PyTorch
+    saved_for = (1, 0)  # a is read only for b's gradient, b only for a's (PyTorch saves no more)
 
     @staticmethod
     def forward(ctx, a, b):

@@ -4,6 +4,7 @@ unbind, narrow, tril/triu and the diagonal family (diag, diagonal, diag_embed)."
 import numpy as np
 
 from ..function import Function
+from ..views import mark_view
 from .common import is_tensor, normalize_dims
 from .index import Index
 from .shape import permute
@@ -237,14 +238,16 @@ def roll(a, shifts, dims=None):
     return Roll.apply(a, shifts, dims)
 
 
-def _pieces(a, dim, bounds, piece):
+def _pieces(a, dim, bounds, piece, multi_view=True):
+    """Views of consecutive slices. Those of ``split``/``chunk`` (``multi_view``) are, in PyTorch,
+    outputs of one op that returns several views, which may not be modified in place while
+    recording; those of ``tensor_split`` are ordinary views."""
     d = normalize_dims(dim, a._data.ndim)[0]
     out = []
-    for start, stop in zip(bounds[:-1], bounds[1:]):
+    name = piece.backward_name.removesuffix("Backward0")
+    for k, (start, stop) in enumerate(zip(bounds[:-1], bounds[1:])):
         index = (slice(None),) * d + (slice(int(start), int(stop)),)
-        t = piece.apply(a, index)
-        t._version_counter = a._version_counter
-        out.append(t)
+        out.append(mark_view(piece.apply(a, index), a, (k, name) if multi_view else None))
     return tuple(out)
 
 
@@ -276,27 +279,23 @@ def tensor_split(a, sections, dim=0):
     if isinstance(sections, int):
         base, extra = divmod(n, sections)
         sizes = [base + (i < extra) for i in range(sections)]
-        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece)
+        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece, multi_view=False)
     bounds = [0] + [min(int(i), n) for i in sections] + [n]
-    return _pieces(a, dim, bounds, SplitWithSizesPiece)
+    return _pieces(a, dim, bounds, SplitWithSizesPiece, multi_view=False)
 
 
 def unbind(a, dim=0):
     d = normalize_dims(dim, a._data.ndim)[0]
     out = []
     for i in range(a._data.shape[d]):
-        t = UnbindPiece.apply(a, (slice(None),) * d + (i,))
-        t._version_counter = a._version_counter
-        out.append(t)
+        out.append(mark_view(UnbindPiece.apply(a, (slice(None),) * d + (i, ...)), a, (i, "Unbind")))
     return tuple(out)
 
 
 def narrow(a, dim, start, length):
     d = normalize_dims(dim, a._data.ndim)[0]
     start = int(start) % a._data.shape[d] if int(start) < 0 else int(start)
-    t = NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),))
-    t._version_counter = a._version_counter
-    return t
+    return mark_view(NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),)), a)
 
 
 def tril(a, diagonal=0):

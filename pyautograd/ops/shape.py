@@ -9,6 +9,7 @@ import numpy as np
 from .. import devices, dtypes
 from ..function import Function
 from ..tensor import Size, Tensor
+from ..views import mark_view
 from .common import cast_all, normalize_dims, numpy_names, result_dtype, sum_to
 from .common import permute as permute_generic
 
@@ -21,12 +22,8 @@ def _shape_arg(shape):
 
 
 def _as_view(out, base):
-    """Views share their base's version counter, so in-place changes through either are seen;
-    their node is marked as a view's, so in-place on a view of a leaf is refused."""
-    out._version_counter = base._version_counter
-    if out.grad_fn is not None:
-        out.grad_fn.is_view = True
-    return out
+    """Views share their base's memory and version counter; see ``views.py``."""
+    return mark_view(out, base)
 
 
 class View(Function):
