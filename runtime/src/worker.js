@@ -1,6 +1,5 @@
 // Web Worker that owns Pyodide; the messages it reads and posts are listed in protocol.js.
 // It never touches the DOM and knows nothing of the page beyond those messages.
-import harnessSource from "./harness.py";
 import { FromWorker, ToWorker } from "./protocol.js";
 import { mayRestore } from "./snapshot-hint.js";
 import { AFTER_RESTORE_PYTHON, dropSnapshot, PYTHON_ENV, readSnapshot } from "./snapshot.js";
@@ -15,7 +14,7 @@ const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 const CORE_FILE = /\/pyodide\/(pyodide\.asm\.(wasm|mjs|js)|python_stdlib\.zip|pyodide-lock\.json)(\?|#|$)/;
 
 let pyodide = null;
-let runner = null; // the _lessonrunner module (harness.py)
+let runner = null; // the lessonkit.harness module
 let booting = null; // promise of the boot
 let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
 let interrupt = null; // the page's interrupt buffer: [signal, cell code ended] (worker-client.js)
@@ -371,12 +370,11 @@ async function boot() {
       pyodide.unpackArchive(await data, entry.format, { extractDir: site });
     }
     mark("wheels unpacked");
-    pyodide.FS.writeFile(`${site}/_lessonrunner.py`, harnessSource);
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
     mark("lessonkit imported");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     mark("pyautograd imported");
-    runner = pyodide.pyimport("_lessonrunner");
+    runner = pyodide.pyimport("lessonkit.harness");
     runner.setup(
       display,
       interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined,
@@ -427,7 +425,7 @@ function display(json) {
 }
 
 /**
- * time.sleep's wait (harness.py): block on the interrupt buffer for up to ``seconds``,
+ * time.sleep's wait (lessonkit/harness.py): block on the interrupt buffer for up to ``seconds``,
  * so Stop (which stores 2 and notifies) wakes it at once; then raise the
  * KeyboardInterrupt in Python as Pyodide's own checks would.
  */
