@@ -41,9 +41,11 @@ const bootAsked = new Promise((resolve) => {
   bootMessage = resolve;
 });
 
+/** @param {import("./protocol.js").WorkerMessage} message */
 const post = (message) => self.postMessage(message);
 // When each boot step ended (ms since the epoch, comparable with the page's clock): the
 // page shows it as lessonRunner.bootTimeline, so a slow start can be taken apart.
+/** @type {[string, number][]} */
 const timeline = [["worker started", performance.timeOrigin + performance.now()]];
 const mark = (name) => timeline.push([name, performance.timeOrigin + performance.now()]);
 // Pyodide writes this (faulthandler's dump of our own frames) when it breaks; held back
@@ -89,7 +91,7 @@ function sriOf(hex) {
 
 /** An error that says a download failed (the page then offers to try again). */
 function downloadError(message) {
-  const err = new Error(message);
+  const err = /** @type {Error & {download: boolean}} */ (new Error(message));
   err.download = true;
   return err;
 }
@@ -152,7 +154,7 @@ function countDownloads() {
     downloads.lastActivity = performance.now();
   };
   self.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : String(input?.url || input);
+    const url = input instanceof Request ? input.url : String(input);
     const big = BIG_DOWNLOAD.test(url);
     downloads.inFlight += 1;
     touch();
@@ -272,6 +274,7 @@ async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
  */
 async function boot() {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
+  /** @type {import("./protocol.js").BootStep} */
   let stage = "python";
   const counting = countDownloads();
   try {
@@ -404,6 +407,11 @@ async function boot() {
 function display(json) {
   if (!current) return;
   const message = JSON.parse(json);
+  if (message.kind === "exercise") {
+    // lessonkit's mark_solved: its own message, never thinned or dropped like a figure
+    if (message.solved) post({ type: FromWorker.solved, id: current.id, exercise: String(message.id) });
+    return;
+  }
   const key = typeof message.key === "string" ? message.key : null;
   if (key !== null && current.keys.has(key)) {
     const now = performance.now();
@@ -429,6 +437,7 @@ function display(json) {
  * so Stop (which stores 2 and notifies) wakes it at once; then raise the
  * KeyboardInterrupt in Python as Pyodide's own checks would.
  */
+/** @param {Int32Array} buffer */
 function waitForInterrupt(buffer) {
   return (seconds) => {
     Atomics.wait(buffer, 0, 0, Math.max(0, seconds * 1000));
