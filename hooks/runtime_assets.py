@@ -130,7 +130,6 @@ def _esbuild(root: Path, nm: Path, out: Path) -> None:
         "--target=es2020",
         "--log-level=warning",
         "--legal-comments=none",
-        "--loader:.py=text",
     ]
     page = [
         str(exe),

@@ -1,4 +1,4 @@
-"""The worker's Python side (runtime/src/harness.py) in CPython: no browser needed.
+"""The worker's Python side (runtime/python/lessonkit/harness.py) in CPython: no browser needed.
 
 What crosses to JavaScript must be strict JSON, a runaway recursion must not produce a
 traceback of a million frames, a raised recursion limit must not outlive its cell, and the
@@ -20,7 +20,9 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def harness(monkeypatch):
     monkeypatch.syspath_prepend(str(REPO / "runtime" / "python"))  # lessonkit
-    spec = importlib.util.spec_from_file_location("_lessonrunner", REPO / "runtime" / "src" / "harness.py")
+    spec = importlib.util.spec_from_file_location(
+        "lessonkit.harness", REPO / "runtime" / "python" / "lessonkit" / "harness.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     monkeypatch.setattr(time, "sleep", time.sleep)  # setup() replaces it; undone after the test
@@ -119,7 +121,7 @@ def test_a_recursion_deep_in_library_code_still_shows_the_readers_error(harness)
     assert "RecursionError: maximum recursion depth exceeded" in result["traceback"]
     assert 'File "<cell 3>", line 5' in result["traceback"]  # copy.deepcopy(a)
     assert "calls inside libraries not shown" in result["traceback"]
-    assert "_lessonrunner" not in result["traceback"] and "list.index" not in result["traceback"]
+    assert "harness.py" not in result["traceback"] and "list.index" not in result["traceback"]
 
 
 def test_the_traceback_formatter_never_fails_itself(harness, monkeypatch):

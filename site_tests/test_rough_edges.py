@@ -297,7 +297,7 @@ def test_a_fatal_pyodide_error_restarts_python_and_explains(browser, server, off
         assert crashed.count() == 1, output_text(page, i)
         assert "নতুন করে চালু" in crashed.inner_text() and "setrecursionlimit" in crashed.inner_text()
         assert "Stack (most recent call first)" not in output_text(page, i)
-        assert "_lessonrunner" not in output_text(page, i)
+        assert "harness.py" not in output_text(page, i)
         set_code(page, i, "import sys\nprint(sys.getrecursionlimit(), 'before' in globals())")
         run_and_wait(page, i)
         assert output_text(page, i).strip() == "1000 False"  # a fresh Python, default limit

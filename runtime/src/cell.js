@@ -43,6 +43,7 @@ export class Cell {
     this.ran = false;
     this.changedAt = null; // when the reader last changed the code, while that is unsaved
     this.quiet = false;
+    /** @type {{own: string, typed?: boolean} | null} */
     this.shared = null; // {own: the reader's code before} while it shows a link's code
     this.sharedPending = false; // a link's code not yet run by the reader: no run starts it
     this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
@@ -338,7 +339,7 @@ export class Cell {
       b.dataset.role = role;
       b.textContent = label;
       b.addEventListener("click", () => {
-        const { own, typed } = this.shared || {};
+        const { own, typed } = this.shared || { own: undefined, typed: false };
         this.leaveShared();
         // typed into the link's code: that was saved, so the choice is saved too
         if (typed) replaceText(this.view, code ?? own);

@@ -2,6 +2,7 @@
 // common Python ones. Matched against the final "Type: message" line of the traceback; the
 // verbatim message is always shown below the explanation, so it stays searchable.
 
+/** @type {[RegExp, string, string][]} [pattern, title, what to do] */
 const RULES = [
   [
     /RuntimeError: Trying to backward through the graph a second time/,

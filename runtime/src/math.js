@@ -5,7 +5,10 @@
 import katex from "katex";
 
 function render() {
-  for (const el of document.querySelectorAll(".arithmatex:not([data-katex])")) {
+  const pending = /** @type {NodeListOf<HTMLElement>} */ (
+    document.querySelectorAll(".arithmatex:not([data-katex])")
+  );
+  for (const el of pending) {
     let tex = el.textContent.trim();
     const display = el.tagName === "DIV" || tex.startsWith("\\[");
     tex = tex.replace(/^\\[([]/, "").replace(/\\[)\]]$/, "");

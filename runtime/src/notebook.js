@@ -47,7 +47,7 @@ function save(name, text) {
 
 /** Give the page's notebook bar (if any) its "with my edits" button. */
 export function attachNotebookBar(cells) {
-  const bar = document.querySelector('[data-role="notebook"]');
+  const bar = /** @type {HTMLElement | null} */ (document.querySelector('[data-role="notebook"]'));
   if (!bar || bar.dataset.ready) return;
   bar.dataset.ready = "1";
   const name = bar.dataset.notebook;

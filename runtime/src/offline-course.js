@@ -209,7 +209,7 @@ async function startSaving(/** @type {string} */ siteRoot) {
           ? { phase: "cancelled" }
           : { phase: "failed", why: String(err?.message || err) },
     )
-    .then(async (end) => {
+    .then(async (/** @type {{phase: string, fetched?: number, why?: string}} */ end) => {
       const fetched = end.fetched ?? job.done;
       job = null;
       // a save cut short by the network (or by leaving the page) is tried again on the next load

@@ -1,6 +1,5 @@
 // One cell's output area. Everything the reader's code produces is inserted as text
 // (createTextNode / textContent) or as sanitised SVG / a canvas chart; never as HTML.
-import { recordSolved } from "./exercises.js";
 import { explain } from "./explain.js";
 import { rendererFor } from "./renderers.js";
 import { t, bn } from "./strings.js";
@@ -15,9 +14,17 @@ const ANSI = new RegExp(
 );
 
 /**
+ * A stdout or stderr block: `line` is its last, unfinished line, `returned` says that a "\r"
+ * ended the text so far (the next text replaces that line).
+ * @typedef {HTMLPreElement & {line: Text, returned: boolean}} StreamBlock
+ */
+
+/**
  * Append terminal text to a <pre> as a terminal shows it: "\r" returns to the start of
  * the line, so the next text replaces that line (progress counters print this way).
  * The block's last, unfinished line is its own text node, so only it is rewritten.
+ * @param {StreamBlock} block
+ * @param {string} text
  */
 function writeTerminal(block, text) {
   for (const [k, part] of text.replace(ANSI, "").split("\n").entries()) {
@@ -48,6 +55,7 @@ export class OutputView {
     this.chars = 0;
     this.capped = false;
     this.pending = [];
+    /** @type {StreamBlock | null} the stream block that text goes on in */
     this.lastBlock = null;
     this.stdout = "";
     this.stderr = "";
@@ -65,11 +73,13 @@ export class OutputView {
     block.className = `lr-out lr-out-${kind}`;
     this.el.hidden = false;
     this.el.appendChild(block);
-    this.lastBlock = kind === "stdout" || kind === "stderr" ? block : null;
-    if (this.lastBlock) {
-      this.lastBlock.dataset.stream = kind;
-      block.line = block.appendChild(document.createTextNode(""));
-      block.returned = false;
+    this.lastBlock = null;
+    if (kind === "stdout" || kind === "stderr") {
+      const stream = /** @type {StreamBlock} */ (block);
+      stream.dataset.stream = kind;
+      stream.line = stream.appendChild(document.createTextNode(""));
+      stream.returned = false;
+      this.lastBlock = stream;
     }
     return block;
   }
@@ -92,7 +102,9 @@ export class OutputView {
   flush() {
     for (const [stream, text] of this.pending) {
       const block =
-        this.lastBlock && this.lastBlock.dataset.stream === stream ? this.lastBlock : this._block(stream);
+        this.lastBlock && this.lastBlock.dataset.stream === stream
+          ? this.lastBlock
+          : /** @type {StreamBlock} */ (this._block(stream)); // a stream's block is one
       writeTerminal(block, text);
     }
     this.pending = [];
@@ -163,10 +175,6 @@ export class OutputView {
   /** Draw a display message. A message whose ``key`` names a figure already in this output
    * redraws that figure in place (a picture updated while a loop runs) instead of adding one. */
   display(message) {
-    if (message.kind === "exercise") {
-      if (message.solved) recordSolved(message.id); // a mark, not a figure
-      return Promise.resolve();
-    }
     this.flush();
     const key = typeof message.key === "string" ? message.key : null;
     let figure = key === null ? null : this.figures.get(key);

@@ -20,7 +20,7 @@ import { attachNotebookBar } from "./notebook.js";
 import { recordVisit } from "./progress-store.js";
 import { showProgressPage } from "./progress-page.js";
 import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
-import { showSolved } from "./exercises.js";
+import { recordSolved, showSolved } from "./exercises.js";
 import { courseChanged, mountOfflineCourse } from "./offline-course.js";
 import { t, bn } from "./strings.js";
 import "./page.css";
@@ -28,10 +28,12 @@ import "./page.css";
 const runtimeURL = new URL("./", import.meta.url).href; // .../assets/runtime/
 const siteRoot = new URL("../../", import.meta.url).href; // the site's root
 
+/** @type {PythonWorker | null} */
 let python = null;
 const progress = new BootProgress();
 let page = null; // {key, ns, cells, counter}
 let nsSerial = 0;
+/** @type {Promise<unknown>} the runs queued so far, one after another */
 let queue = Promise.resolve();
 let runsPending = 0; // runs asked for and not yet over (queued or running)
 let editorWatch = null; // attaches editors as their cells come near the view
@@ -171,7 +173,7 @@ function afterRuns() {
   const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 50));
   return new Promise((resolve) => {
     const check = () => {
-      if (runsPending === 0 && !python?.running) idle(() => resolve());
+      if (runsPending === 0 && !python?.running) idle(() => resolve(undefined));
       else setTimeout(check, 100);
     };
     check();
@@ -192,7 +194,8 @@ function takeSnapshotWhenIdle() {
  * (its records are in this browser) and this page's notebook (its download with edits). */
 function keptWithPage() {
   const urls = [new URL("progress/", siteRoot).href];
-  const notebook = document.querySelector('[data-role="notebook"]')?.dataset.notebook;
+  const bar = /** @type {HTMLElement | null} */ (document.querySelector('[data-role="notebook"]'));
+  const notebook = bar?.dataset.notebook;
   if (notebook) urls.push(new URL(notebook, location.href).href);
   return urls;
 }
@@ -306,6 +309,7 @@ async function execute(cell, stops) {
       onCapped: (limit) => cell.output.markCapped(limit),
       onDisplay: (message) => cell.output.display(message),
       onDisplaysCapped: (limit, dropped) => cell.output.displaysCapped(limit, dropped),
+      onSolved: (exercise) => recordSolved(exercise),
     },
     cell.expectedText(),
   );
@@ -417,7 +421,7 @@ function scan() {
   showProgressPage();
   const offlineAction = document.querySelector('[data-role="offline-course"]');
   if (offlineAction instanceof HTMLElement) mountOfflineCourse(offlineAction, siteRoot);
-  const elements = [...document.querySelectorAll(".lr-cell")];
+  const elements = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lr-cell"))];
   const key = pageKey();
   page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
   if (!elements.length) {

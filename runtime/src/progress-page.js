@@ -14,6 +14,12 @@ import {
 import { showSolved } from "./exercises.js";
 import { t, bn } from "./strings.js";
 
+/**
+ * An element with its properties, data-* attributes, role and children.
+ * @param {string} tag
+ * @param {{dataset?: Record<string, string>, role?: string | null, [property: string]: unknown}} [options]
+ * @param {...(Node | string)} children
+ */
 function el(tag, { dataset = {}, role = null, ...props } = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
   for (const [k, v] of Object.entries(dataset)) node.dataset[k] = v;
@@ -65,7 +71,7 @@ window.addEventListener("storage", (event) => {
 
 /** Fill the progress page's placeholder (if this page has one). */
 export function showProgressPage() {
-  const host = document.querySelector('[data-role="course-progress"]');
+  const host = /** @type {HTMLElement | null} */ (document.querySelector('[data-role="course-progress"]'));
   redrawShown = null;
   if (!host) return;
   let lessons = [];

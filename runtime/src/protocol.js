@@ -21,6 +21,7 @@ export const FromWorker = Object.freeze({
   capped: "capped",
   display: "display",
   displaysCapped: "displays-capped",
+  solved: "solved",
   done: "done",
   fatal: "fatal",
 });
@@ -71,29 +72,34 @@ export const FromWorker = Object.freeze({
  * @typedef {{type: "display", id: number, message: DisplayMessage}} DisplayEnvelope
  * @typedef {{type: "displays-capped", id: number, limit: number, dropped: number}} DisplaysCappedMessage
  *   more new figures than `limit` in one run: `dropped` were not sent
+ * @typedef {{type: "solved", id: number, exercise: string}} SolvedMessage
+ *   the run solved exercise `exercise` (lessonkit's check, e.g. "3.2"): the page records it;
+ *   a mark, not a figure, so it is neither thinned nor counted against the figure cap
  * @typedef {{type: "fatal", message: string}} FatalMessage
  *   Pyodide's runtime is broken (a fatal error): the page must throw the worker away
  */
 
 /**
- * @typedef {object} DoneMessage   the end of one run
+ * @typedef {object} DoneMessage   the end of one run: from the worker, or made by the page
+ *   (worker-client.js) for the runs of a worker it throws away
  * @property {"done"} type
- * @property {number} id
+ * @property {number} [id]           the run (the page's own outcomes go straight to their run)
  * @property {number} ms
  * @property {string|null} error     last traceback line ("ValueError: ...") or null
  * @property {string|null} traceback the reader's frames only
- * @property {string} [kind]         exception class name
+ * @property {string|null} [kind]    exception class name (null: the run raised nothing)
  * @property {boolean} [capped]
  * @property {boolean} [bootFailed]
  * @property {boolean} [restarted]   the worker was thrown away (Stop, or a crash)
  * @property {boolean} [crashed]     the worker died under this run
+ * @property {boolean} [notRun]      the worker died while this run still waited: its code never ran
  * @property {boolean|null} [matchesExpected] the output matched the expected block
  *   (null: the cell has none), by the same rule as the CPython tests
  */
 
 /**
  * @typedef {ProgressMessage|BytesMessage|ReadyMessage|BootErrorMessage|StreamMessage|
- *           CappedMessage|DisplayEnvelope|DisplaysCappedMessage|FatalMessage|DoneMessage} WorkerMessage
+ *           CappedMessage|DisplayEnvelope|DisplaysCappedMessage|SolvedMessage|FatalMessage|DoneMessage} WorkerMessage
  */
 
 /**

@@ -77,7 +77,7 @@ export async function readSnapshot(build, runtimeURL) {
 
 /**
  * Keep `bytes` as this build's snapshot; resolves to whether it was stored.
- * @param {string} build @param {string} runtimeURL @param {Uint8Array} bytes
+ * @param {string} build @param {string} runtimeURL @param {Uint8Array<ArrayBuffer>} bytes
  */
 export async function storeSnapshot(build, runtimeURL, bytes) {
   const store = storage();

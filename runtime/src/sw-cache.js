@@ -87,7 +87,7 @@ export async function storeVerified(cache, url, response, sha, digest) {
 /**
  * A runtime file: from the cache, else from the network (the response streams to the page
  * while a copy is verified and stored; `keep` receives that promise, e.g. waitUntil).
- * @param {{request: Request, url: string, sha: string, cache: Cache, fetch: typeof fetch,
+ * @param {{request: Request, url: string, sha: string, cache: Cache, fetch: typeof globalThis.fetch,
  *          digest: Digest, keep: (p: Promise<unknown>) => void}} o
  */
 export async function runtimeResponse({ request, url, sha, cache, fetch, digest, keep }) {
@@ -101,7 +101,7 @@ export async function runtimeResponse({ request, url, sha, cache, fetch, digest,
 /**
  * Anything else of the site: the network first (a copy kept for offline), the cache when
  * the network fails. Pages come back as they were last seen.
- * @param {{request: Request, cache: Cache, fetch: typeof fetch, keep: (p: Promise<unknown>) => void}} o
+ * @param {{request: Request, cache: Cache, fetch: typeof globalThis.fetch, keep: (p: Promise<unknown>) => void}} o
  */
 export async function pageResponse({ request, cache, fetch, keep }) {
   let response;
@@ -178,7 +178,7 @@ export async function inParallel(
  * the same sha256 are copied, files the reader had that changed are downloaded again (so a
  * reader who could work offline still can). Throws if a download fails, which keeps the
  * old build in charge. Returns {copied, downloaded}.
- * @param {{caches: CacheStorage, precache: Precache, scope: string, fetch: typeof fetch, digest: Digest}} o
+ * @param {{caches: CacheStorage, precache: Precache, scope: string, fetch: typeof globalThis.fetch, digest: Digest}} o
  */
 export async function carryOver({ caches, precache, scope, fetch, digest }) {
   const fresh = await caches.open(runtimeCacheName(precache.build));
@@ -215,7 +215,7 @@ export async function carryOver({ caches, precache, scope, fetch, digest }) {
  * Download every runtime file this build lists that the cache does not hold yet (lazy
  * chunks, fonts, the parts a boot did not need), so every cell works offline afterwards.
  * The browser's HTTP cache answers for what the page already fetched. Returns {cached, missing}.
- * @param {{cache: Cache, precache: Precache, scope: string, fetch: typeof fetch, digest: Digest}} o
+ * @param {{cache: Cache, precache: Precache, scope: string, fetch: typeof globalThis.fetch, digest: Digest}} o
  */
 export async function completeRuntime({ cache, precache, scope, fetch, digest }) {
   const paths = Object.keys(precache.files);
@@ -236,7 +236,7 @@ export async function completeRuntime({ cache, precache, scope, fetch, digest })
 /**
  * Keep pages (and the assets they loaded before this worker controlled them) for offline
  * reading: each URL not under the runtime is fetched (HTTP cache first) into the pages cache.
- * @param {{cache: Cache, urls: string[], fetch: typeof fetch}} o
+ * @param {{cache: Cache, urls: string[], fetch: typeof globalThis.fetch}} o
  */
 export async function keepPages({ cache, urls, fetch }) {
   const keys = [...new Set(urls.map(pageKey))];

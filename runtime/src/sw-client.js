@@ -36,8 +36,8 @@ export async function registerServiceWorker(siteRoot) {
     if (reloadedOnce()) return false;
     const worker = registration.installing || registration.waiting || registration.active;
     await new Promise((resolve) => {
-      if (worker.state === "activated") return resolve();
-      worker.addEventListener("statechange", () => worker.state === "activated" && resolve());
+      if (worker.state === "activated") return resolve(undefined);
+      worker.addEventListener("statechange", () => worker.state === "activated" && resolve(undefined));
     });
     try {
       sessionStorage.setItem(FLAG, "1");

@@ -19,9 +19,12 @@ import {
 
 /** @type {import("./sw-cache.js").Precache} */
 const precache = LR_PRECACHE; // prepended by hooks/runtime_assets.py
-const scope = self.registration.scope;
+/** This script runs as a service worker: `self` is its global scope, not a window. */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const scope = worker.registration.scope;
 const runtimeCache = runtimeCacheName(precache.build);
 
+/** @type {typeof fetch} */
 const network = (...args) => fetch(...args); // the global fetch, callable from anywhere
 
 async function digest(data) {
@@ -29,22 +32,22 @@ async function digest(data) {
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(
-    carryOver({ caches, precache, scope, fetch: network, digest }).then(() => self.skipWaiting()),
+    carryOver({ caches, precache, scope, fetch: network, digest }).then(() => worker.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of staleCaches(await caches.keys(), precache.build)) await caches.delete(name);
-      await self.clients.claim();
+      await worker.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || request.headers.has("range")) return;
   if (request.headers.has(SAVING_HEADER)) return; // the page stores this one itself
@@ -68,7 +71,7 @@ self.addEventListener("fetch", (event) => {
  * The page asks, once Python has booted: "keep this page and the rest of the runtime".
  * Replies on the message port with {build, cached, missing, pages}.
  */
-self.addEventListener("message", (event) => {
+worker.addEventListener("message", (event) => {
   if (event.data?.type !== "keep-for-offline") return;
   const port = event.ports[0];
   event.waitUntil(

@@ -9,13 +9,16 @@
 import { FromWorker, ToWorker } from "./protocol.js";
 import { pythonWorkerName, rememberSnapshotStored } from "./snapshot-hint.js";
 
+/** @typedef {import("./protocol.js").DoneMessage} DoneMessage */
+
 const STOP_TICK_MS = 100;
 const STOP_BUDGET_MS = 3000; // Python never took the signal: restart after this
 const STOP_BUDGET_TAKEN_MS = 8000; // it took the signal and is unwinding: wait longer
 const STOP_RESIGNAL_MS = 1000; // taken but still running (a bare except?): again
 
 /** Stop's buffer shared with the worker, [signal, cell code ended]; null where the page is
- * not cross-origin isolated (no SharedArrayBuffer: Stop restarts the worker instead). */
+ * not cross-origin isolated (no SharedArrayBuffer: Stop restarts the worker instead).
+ * @returns {Int32Array | null} */
 function newInterruptBuffer() {
   return globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
     ? new Int32Array(new SharedArrayBuffer(8))
@@ -82,6 +85,7 @@ export class PythonWorker {
     this.bootProblem = null;
     this.bootFailed = false; // this worker's boot failed: the next boot() starts a new one
     this.restored = false; // this boot restored Python from the build's memory snapshot
+    /** @type {Int32Array | null} */
     this.interrupt = newInterruptBuffer();
   }
 
@@ -121,7 +125,7 @@ export class PythonWorker {
 
   /** @param {import("./protocol.js").WorkerMessage} message */
   _onMessage(message, resolve, reject) {
-    const job = this.pending.get(message.id);
+    const job = this.pending.get(/** @type {{id?: number}} */ (message).id); // a run's messages name it
     switch (message.type) {
       case FromWorker.progress:
         this._emit("progress", message.step, message.state);
@@ -155,6 +159,9 @@ export class PythonWorker {
       case FromWorker.displaysCapped:
         if (job) job.handlers.onDisplaysCapped(message.limit, message.dropped);
         break;
+      case FromWorker.solved:
+        if (job) job.handlers.onSolved(message.exercise);
+        break;
       case FromWorker.done:
         if (job) {
           this.pending.delete(message.id);
@@ -172,6 +179,7 @@ export class PythonWorker {
   /**
    * Run code in namespace ns as ``<cell counter>``; resolves to the worker's "done" message.
    * `expected` (the page's expected-output block, or null) is compared by the worker.
+   * @returns {Promise<DoneMessage>}
    */
   async run(ns, counter, code, handlers, expected = null) {
     await this.boot();
@@ -336,6 +344,7 @@ export class PythonWorker {
   }
 
   /** Terminate the worker and resolve every pending run with `outcome` (or outcome(id)). */
+  /** @param {DoneMessage | ((id: number) => DoneMessage)} outcome what each pending run resolves to */
   _replace(outcome) {
     if (this.worker) this.worker.terminate();
     const orphans = [...this.pending.entries()];

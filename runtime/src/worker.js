@@ -1,6 +1,5 @@
 // Web Worker that owns Pyodide; the messages it reads and posts are listed in protocol.js.
 // It never touches the DOM and knows nothing of the page beyond those messages.
-import harnessSource from "./harness.py";
 import { FromWorker, ToWorker } from "./protocol.js";
 import { mayRestore } from "./snapshot-hint.js";
 import { AFTER_RESTORE_PYTHON, dropSnapshot, PYTHON_ENV, readSnapshot } from "./snapshot.js";
@@ -15,7 +14,7 @@ const BIG_DOWNLOAD = /\.(wasm|zip|whl|tar|tar\.gz)(\?|#|$)/;
 const CORE_FILE = /\/pyodide\/(pyodide\.asm\.(wasm|mjs|js)|python_stdlib\.zip|pyodide-lock\.json)(\?|#|$)/;
 
 let pyodide = null;
-let runner = null; // the _lessonrunner module (harness.py)
+let runner = null; // the lessonkit.harness module
 let booting = null; // promise of the boot
 let fatalError = null; // set by Pyodide's on_fatal hook: its runtime can no longer be used
 let interrupt = null; // the page's interrupt buffer: [signal, cell code ended] (worker-client.js)
@@ -42,9 +41,11 @@ const bootAsked = new Promise((resolve) => {
   bootMessage = resolve;
 });
 
+/** @param {import("./protocol.js").WorkerMessage} message */
 const post = (message) => self.postMessage(message);
 // When each boot step ended (ms since the epoch, comparable with the page's clock): the
 // page shows it as lessonRunner.bootTimeline, so a slow start can be taken apart.
+/** @type {[string, number][]} */
 const timeline = [["worker started", performance.timeOrigin + performance.now()]];
 const mark = (name) => timeline.push([name, performance.timeOrigin + performance.now()]);
 // Pyodide writes this (faulthandler's dump of our own frames) when it breaks; held back
@@ -90,7 +91,7 @@ function sriOf(hex) {
 
 /** An error that says a download failed (the page then offers to try again). */
 function downloadError(message) {
-  const err = new Error(message);
+  const err = /** @type {Error & {download: boolean}} */ (new Error(message));
   err.download = true;
   return err;
 }
@@ -153,7 +154,7 @@ function countDownloads() {
     downloads.lastActivity = performance.now();
   };
   self.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : String(input?.url || input);
+    const url = input instanceof Request ? input.url : String(input);
     const big = BIG_DOWNLOAD.test(url);
     downloads.inFlight += 1;
     touch();
@@ -273,6 +274,7 @@ async function startPython(loadPyodide, config, manifest, runtimeURL, saved) {
  */
 async function boot() {
   const step = (name, state) => post({ type: FromWorker.progress, step: name, state });
+  /** @type {import("./protocol.js").BootStep} */
   let stage = "python";
   const counting = countDownloads();
   try {
@@ -371,12 +373,11 @@ async function boot() {
       pyodide.unpackArchive(await data, entry.format, { extractDir: site });
     }
     mark("wheels unpacked");
-    pyodide.FS.writeFile(`${site}/_lessonrunner.py`, harnessSource);
     pyodide.runPython("import importlib; importlib.invalidate_caches(); import lessonkit");
     mark("lessonkit imported");
     if (!numpyProblem) pyodide.runPython("import pyautograd");
     mark("pyautograd imported");
-    runner = pyodide.pyimport("_lessonrunner");
+    runner = pyodide.pyimport("lessonkit.harness");
     runner.setup(
       display,
       interruptBuffer ? waitForInterrupt(interruptBuffer) : undefined,
@@ -406,6 +407,11 @@ async function boot() {
 function display(json) {
   if (!current) return;
   const message = JSON.parse(json);
+  if (message.kind === "exercise") {
+    // lessonkit's mark_solved: its own message, never thinned or dropped like a figure
+    if (message.solved) post({ type: FromWorker.solved, id: current.id, exercise: String(message.id) });
+    return;
+  }
   const key = typeof message.key === "string" ? message.key : null;
   if (key !== null && current.keys.has(key)) {
     const now = performance.now();
@@ -427,10 +433,11 @@ function display(json) {
 }
 
 /**
- * time.sleep's wait (harness.py): block on the interrupt buffer for up to ``seconds``,
+ * time.sleep's wait (lessonkit/harness.py): block on the interrupt buffer for up to ``seconds``,
  * so Stop (which stores 2 and notifies) wakes it at once; then raise the
  * KeyboardInterrupt in Python as Pyodide's own checks would.
  */
+/** @param {Int32Array} buffer */
 function waitForInterrupt(buffer) {
   return (seconds) => {
     Atomics.wait(buffer, 0, 0, Math.max(0, seconds * 1000));

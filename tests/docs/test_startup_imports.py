@@ -18,14 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("difflib", "numpy.random", "sysconfig")
 
 START_UP = f"""
-import importlib.util, json, sys
+import json, sys
 sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "runtime" / "python")!r}]
 import numpy
 before = set(sys.modules)
 import lessonkit, pyautograd
-spec = importlib.util.spec_from_file_location("_lessonrunner", {str(ROOT / "runtime" / "src" / "harness.py")!r})
-runner = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(runner)
+import lessonkit.harness as runner
 runner.new_namespace("page 1")  # seeds (numpy.random: as it is first imported)
 loaded = sorted(set(sys.modules) - before)
 first = pyautograd.randn(3).tolist()

@@ -4,7 +4,7 @@ runs, and how its output is compared with the page.
 Everything that handles cells uses this module: the build hook (hooks/cells_fence.py
 checks every page with ``parse_cells`` and renders the same classes), the CPython tests
 (tests/doc_cells.py), the browser tests (site_tests/test_lessons.py) and the worker's
-runner in Pyodide (runtime/src/harness.py runs each cell through ``execute``).
+runner in Pyodide (lessonkit/harness.py runs each cell through ``execute``).
 
 The contract
 ------------

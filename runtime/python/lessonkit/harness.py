@@ -1,4 +1,4 @@
-"""Runs the reader's cells inside Pyodide; the site's worker imports this as ``_lessonrunner``.
+"""Runs the reader's cells inside Pyodide; the site's worker imports this module.
 
 One namespace per page visit (like a notebook kernel per page). Each cell runs through
 ``lessonkit.cells.execute``, the same function the CPython tests use, so tracebacks and
