@@ -1084,4 +1084,47 @@ def cheaper_jacobian(f, x):
 """,
         },
     ),
+    "17.1": (
+        "17-map-to-pytorch.md",
+        "answer = leaves_of",
+        {
+            "right": """
+def leaves_of(root):
+    leaves, seen, stack = {}, set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "variable"):
+            leaves[id(node.variable)] = node.variable
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return list(leaves.values())
+""",
+            # stops one step back: misses the leaves behind longer branches
+            "wrong": """
+def leaves_of(root):
+    return [nxt.variable for nxt, _ in root.grad_fn.next_functions if hasattr(nxt, "variable")]
+""",
+            "raises": """
+def leaves_of(root):
+    return [nxt.variable for nxt, _ in root.grad_fn.next_functions]
+""",
+            "also wrong": [
+                # a leaf used twice comes back twice
+                """
+def leaves_of(root):
+    found, stack = [], [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        if hasattr(node, "variable"):
+            found.append(node.variable)
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return found
+""",
+            ],
+        },
+    ),
 }
