@@ -1010,4 +1010,121 @@ class Hypot(torch.autograd.Function):
 """,
         },
     ),
+    "16.1": (
+        "16-why-reverse-mode.md",
+        "answer = count_paths",
+        {
+            "right": """
+def count_paths(root, leaf):
+    memo = {}
+
+    def paths(node):
+        if node is None:
+            return 0
+        if getattr(node, "variable", None) is leaf:
+            return 1
+        if id(node) not in memo:
+            memo[id(node)] = sum(paths(nxt) for nxt, _ in node.next_functions)
+        return memo[id(node)]
+
+    return paths(root.grad_fn)
+""",
+            # counts the distinct nodes on the way, not the paths
+            "wrong": """
+def count_paths(root, leaf):
+    seen, stack = set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is not None and id(node) not in seen:
+            seen.add(id(node))
+            stack.extend(nxt for nxt, _ in node.next_functions)
+    return len(seen)
+""",
+            "raises": """
+def count_paths(root, leaf):
+    return sum(count_paths(nxt, leaf) for nxt, _ in root.next_functions)
+""",
+            "also wrong": [
+                # every leaf ends a path, not only the one asked for
+                """
+def count_paths(root, leaf):
+    def paths(node):
+        if node is None:
+            return 0
+        if not node.next_functions:
+            return 1
+        return sum(paths(nxt) for nxt, _ in node.next_functions)
+
+    return paths(root.grad_fn)
+""",
+            ],
+        },
+    ),
+    "16.2": (
+        "16-why-reverse-mode.md",
+        "answer = cheaper_jacobian",
+        {
+            "right": """
+def cheaper_jacobian(f, x):
+    if x.numel() <= f(x).numel():
+        return jacobian(f, x, strategy="forward-mode", vectorize=True)
+    return jacobian(f, x, strategy="reverse-mode")
+""",
+            # the choice turned round: the dearer mode
+            "wrong": """
+def cheaper_jacobian(f, x):
+    if x.numel() > f(x).numel():
+        return jacobian(f, x, strategy="forward-mode", vectorize=True)
+    return jacobian(f, x, strategy="reverse-mode")
+""",
+            # PyTorch's spelling is "forward-mode": jacobian refuses the rest
+            "raises": """
+def cheaper_jacobian(f, x):
+    return jacobian(f, x, strategy="forward")
+""",
+        },
+    ),
+    "17.1": (
+        "17-map-to-pytorch.md",
+        "answer = leaves_of",
+        {
+            "right": """
+def leaves_of(root):
+    leaves, seen, stack = {}, set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "variable"):
+            leaves[id(node.variable)] = node.variable
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return list(leaves.values())
+""",
+            # stops one step back: misses the leaves behind longer branches
+            "wrong": """
+def leaves_of(root):
+    return [nxt.variable for nxt, _ in root.grad_fn.next_functions if hasattr(nxt, "variable")]
+""",
+            "raises": """
+def leaves_of(root):
+    return [nxt.variable for nxt, _ in root.grad_fn.next_functions]
+""",
+            "also wrong": [
+                # a leaf used twice comes back twice
+                """
+def leaves_of(root):
+    found, stack = [], [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        if hasattr(node, "variable"):
+            found.append(node.variable)
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return found
+""",
+            ],
+        },
+    ),
 }
