@@ -1010,6 +1010,100 @@ class Hypot(torch.autograd.Function):
 """,
         },
     ),
+    "15.1": (
+        "15-diagnose.md",
+        "answer = dead_fraction",
+        {
+            "right": """
+def dead_fraction(h):
+    return (h <= 0).all(dim=0).float().mean().item()
+""",
+            # counts zero entries, not units that are zero for the whole batch
+            "wrong": """
+def dead_fraction(h):
+    return (h <= 0).float().mean().item()
+""",
+            "raises": "def dead_fraction(h):\n    return h.dead_units()\n",
+        },
+    ),
+    "15.2": (
+        "15-diagnose.md",
+        "answer = update_ratio",
+        {
+            "right": """
+def update_ratio(p, lr):
+    with torch.no_grad():
+        return ((lr * p.grad).std() / p.std()).item()
+""",
+            # forgets the learning rate
+            "wrong": """
+def update_ratio(p, lr):
+    with torch.no_grad():
+        return (p.grad.std() / p.std()).item()
+""",
+            "raises": "def update_ratio(p, lr):\n    return (lr * p.gradient).std()\n",
+            "also wrong": [
+                # takes the update step while measuring
+                """
+def update_ratio(p, lr):
+    with torch.no_grad():
+        ratio = ((lr * p.grad).std() / p.std()).item()
+        p -= lr * p.grad
+    return ratio
+""",
+            ],
+        },
+    ),
+    "15.3": (
+        "15-diagnose.md",
+        "answer = evaluate",
+        {
+            "right": """
+def evaluate(model, X, y):
+    was_training = model.training
+    model.eval()
+    with torch.no_grad():
+        logits = model(X)
+        loss = nn.CrossEntropyLoss()(logits, y).item()
+        accuracy = (logits.argmax(dim=1) == y).float().mean().item()
+    model.train(was_training)
+    return loss, accuracy
+""",
+            # measures with dropout on
+            "wrong": """
+def evaluate(model, X, y):
+    with torch.no_grad():
+        logits = model(X)
+        loss = nn.CrossEntropyLoss()(logits, y).item()
+        accuracy = (logits.argmax(dim=1) == y).float().mean().item()
+    return loss, accuracy
+""",
+            "raises": "def evaluate(model, X, y):\n    return model.evaluate(X, y)\n",
+            "also wrong": [
+                # leaves the model in eval mode
+                """
+def evaluate(model, X, y):
+    model.eval()
+    with torch.no_grad():
+        logits = model(X)
+        loss = nn.CrossEntropyLoss()(logits, y).item()
+        accuracy = (logits.argmax(dim=1) == y).float().mean().item()
+    return loss, accuracy
+""",
+                # hands back the loss as a tensor with its graph
+                """
+def evaluate(model, X, y):
+    was_training = model.training
+    model.eval()
+    logits = model(X)
+    loss = nn.CrossEntropyLoss()(logits, y)
+    accuracy = (logits.argmax(dim=1) == y).float().mean().item()
+    model.train(was_training)
+    return loss, accuracy
+""",
+            ],
+        },
+    ),
     "16.1": (
         "16-why-reverse-mode.md",
         "answer = count_paths",

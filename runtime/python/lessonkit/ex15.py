@@ -1,0 +1,108 @@
+"""Exercises of lesson 15 (diagnosing a network): three small measuring tools.
+
+Each judge runs the reader's function on tensors and models the page never shows (other
+shapes, seeds, learning rates) and compares with the same measure worked out here in NumPy;
+the evaluation judge also checks that the model's mode is restored and no graph escapes.
+"""
+
+import numpy as np
+
+from .exercises import Exercise, Mismatch, written
+
+
+def _number(value, what):
+    if hasattr(value, "requires_grad") and value.requires_grad:
+        raise Mismatch(f"{what} এখনও গ্রাফের সঙ্গে জোড়া টেনসর; .item() দিয়ে একটি পাইথন সংখ্যা ফেরত দিন")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise Mismatch(f"{what} একটি সংখ্যা হওয়া চাই, কিন্তু পেলাম {type(value).__name__}") from None
+
+
+def _judge_dead_fraction(fn):
+    import pyautograd as torch
+
+    written(fn)
+    rng = np.random.default_rng(1501)
+    for rows, cols, dead in ((7, 12, 5), (40, 9, 0), (3, 20, 20), (25, 6, 1)):
+        h = np.maximum(rng.normal(size=(rows, cols)), 0.0)
+        h[:, :dead] = 0.0
+        h[:, dead:][rng.integers(rows), :] += 0.5  # every other column fires at least once
+        h = h[:, rng.permutation(cols)]
+        got = _number(fn(torch.tensor(h, dtype=torch.float32)), "ফলটি")
+        if not np.isclose(got, dead / cols, rtol=1e-6, atol=1e-9):
+            raise Mismatch(f"{rows}×{cols} একটি ব্যাচে {dead}টি একক পুরো ব্যাচে শূন্য, কিন্তু পেলাম {got:.4g}")
+    return True
+
+
+def _judge_update_ratio(fn):
+    import pyautograd as torch
+
+    written(fn)
+    rng = np.random.default_rng(1502)
+    for shape, lr in (((5, 7), 0.03), ((16,), 1.5), ((3, 4, 2), 1e-4)):
+        w = rng.normal(scale=rng.uniform(0.1, 3.0), size=shape)
+        g = rng.normal(scale=rng.uniform(0.01, 2.0), size=shape)
+        p = torch.tensor(w, dtype=torch.float64, requires_grad=True)
+        p.grad = torch.tensor(g, dtype=torch.float64)
+        got = _number(fn(p, lr), "ফলটি")
+        want = (lr * g).std(ddof=1) / w.std(ddof=1)
+        if not np.isclose(got, want, rtol=1e-6):
+            return False
+        if not np.array_equal(p.detach().numpy(), w):
+            raise Mismatch("প্যারামিটারটা বদলে গেছে: শুধু মাপুন, হালনাগাদ করবেন না")
+    return True
+
+
+def _judge_evaluate(fn):
+    import pyautograd as torch
+    from pyautograd import nn
+
+    written(fn)
+    rng = np.random.default_rng(1503)
+    for n, width, p in ((23, 16, 0.5), (50, 8, 0.3)):
+        torch.manual_seed(int(rng.integers(1000)))
+        model = nn.Sequential(nn.Linear(5, width), nn.ReLU(), nn.Dropout(p), nn.Linear(width, 4))
+        X = torch.tensor(rng.normal(size=(n, 5)), dtype=torch.float32)
+        y = torch.tensor(rng.integers(0, 4, size=n))
+        with torch.no_grad():
+            model.eval()
+            logits = model(X)
+            want_loss = nn.CrossEntropyLoss()(logits, y).item()
+            want_acc = (logits.argmax(dim=1) == y).float().mean().item()
+        model.train()
+        result = fn(model, X, y)
+        if not isinstance(result, tuple) or len(result) != 2:
+            raise Mismatch("ফেরত দিন দুটি সংখ্যার একটি tuple: (লস, নির্ভুলতা)")
+        loss = _number(result[0], "লস")
+        acc = _number(result[1], "নির্ভুলতা")
+        if not model.training:
+            raise Mismatch("মাপার পরে মডেল eval মোডেই রয়ে গেল; আগের মোডে (train) ফিরিয়ে দিন")
+        if not (np.isclose(loss, want_loss, rtol=1e-5) and np.isclose(acc, want_acc, rtol=1e-6)):
+            return False
+    return True
+
+
+EXERCISES = {
+    "15.1": Exercise(
+        expected=None,
+        judge=_judge_dead_fraction,
+        level=1,
+        hint="একটি একক মানে h-এর একটি কলাম। কলামটা মৃত যদি তার প্রতিটি সারিতে মান শূন্য বা ঋণাত্মক হয়: (h <= 0)-এর ওপর "
+        "dim=0 ধরে all() নিন, তারপর সেই সত্য/মিথ্যাগুলোকে float করে গড়। শেষে .item() দিয়ে সংখ্যা ফেরত দিন।",
+    ),
+    "15.2": Exercise(
+        expected=None,
+        judge=_judge_update_ratio,
+        level=1,
+        hint="হালনাগাদ হলো lr * p.grad; তার std-কে p-এর std দিয়ে ভাগ করুন। torch-এর std() নমুনার std (n - 1 দিয়ে ভাগ), "
+        "দুটোতেই সেটাই নিন। মাপার সময় গ্রাফ লাগে না, আর ফল একটি পাইথন সংখ্যা (.item())।",
+    ),
+    "15.3": Exercise(
+        expected=None,
+        judge=_judge_evaluate,
+        level=2,
+        hint="শুরুতে model.training মনে রাখুন, তারপর model.eval(); হিসাব torch.no_grad()-এর ভেতরে; লস nn.CrossEntropyLoss() "
+        "দিয়ে, নির্ভুলতা argmax(dim=1) মিলিয়ে গড়; দুটোই .item()। ফেরার আগে model.train(আগের মোড) দিয়ে মোড ফিরিয়ে দিন।",
+    ),
+}
