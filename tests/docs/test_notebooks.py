@@ -34,6 +34,9 @@ ALL_TORCH = [
     "lessons/10-common-bugs.md",
     "lessons/11-scalar-engine-learns.md",
     "lessons/13-capstone-digits.md",
+    "lessons/14-custom-function.md",
+    "lessons/15-diagnose.md",
+    "lessons/17-map-to-pytorch.md",
 ]
 
 
