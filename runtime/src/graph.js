@@ -11,6 +11,11 @@ const PT = 4 / 3; // Graphviz sizes its SVG in points
 const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figure scrolls
 export const NODE_BUDGET = 150;
 export const LAYOUT_BUDGET_MS = 20000;
+// Graphviz's warnings that say nothing the reader can act on. Without font files, Graphviz
+// sizes a label from a table of ASCII widths and counts each byte of any other character
+// (×, every Bengali letter: 2-3 bytes in UTF-8) as a space: that estimate still makes room
+// for the browser's own glyphs, and the warning came in English under lesson 1's first graph.
+const HARMLESS = [/no value for width of non-ASCII character/];
 
 // graph.js is bundled as a chunk (assets/runtime/chunks/), the worker next to the page module
 const here = new URL(".", import.meta.url);
@@ -164,5 +169,6 @@ export async function renderDot(dot, signal) {
   // (6 px on a phone), so the figure scrolls sideways instead.
   const width = Number.parseFloat(svg.getAttribute("width") || "");
   if (width > 0) svg.style.minWidth = `${Math.round(width * PT * MIN_SCALE)}px`;
-  return { svg, warnings: said("warning") };
+  const warnings = said("warning").filter((w) => !HARMLESS.some((pattern) => pattern.test(w)));
+  return { svg, warnings };
 }

@@ -302,7 +302,7 @@ async function execute(cell, stops) {
   cell.flushSave();
   const result = await python.run(
     here.ns,
-    here.counter,
+    cell.index + 1, // tracebacks say <cell N> with the number the page's notes use
     cell.code,
     {
       onStream: (stream, text) => cell.output.stream(stream, text),

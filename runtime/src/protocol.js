@@ -46,9 +46,10 @@ export const FromWorker = Object.freeze({
  * @typedef {{type: "boot", interruptBuffer: Int32Array|null}} BootMessage
  *   sent as soon as the worker is created; the worker reads the build manifest itself
  *   (next to its own script), so nothing waits for the page's main thread
- * @typedef {{type: "run", id: number, ns: string, counter: number, code: string,
+ * @typedef {{type: "run", id: number, ns: string, number: number, code: string,
  *            expected: string|null}} RunMessage
- *   counter: the run's number, shown beside the cell as [N]; the code runs as "<cell N>"
+ *   number: the cell's position on its page, from 1 (the "সেল N" of the page's notes);
+ *   the code runs as "<cell N>"
  *   expected: the page's expected-output block, compared in Python (lessonkit.cells)
  * @typedef {{type: "new-ns"|"drop-ns", ns: string}} NamespaceMessage
  * @typedef {BootMessage|RunMessage|NamespaceMessage} PageMessage

@@ -177,18 +177,18 @@ export class PythonWorker {
   }
 
   /**
-   * Run code in namespace ns as ``<cell counter>``; resolves to the worker's "done" message.
+   * Run code in namespace ns as ``<cell number>``; resolves to the worker's "done" message.
    * `expected` (the page's expected-output block, or null) is compared by the worker.
    * @returns {Promise<DoneMessage>}
    */
-  async run(ns, counter, code, handlers, expected = null) {
+  async run(ns, number, code, handlers, expected = null) {
     await this.boot();
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve, handlers });
       this.running = id;
       if (this.interrupt) Atomics.store(this.interrupt, 0, 0);
-      this.worker.postMessage({ type: ToWorker.run, id, ns, counter, code, expected });
+      this.worker.postMessage({ type: ToWorker.run, id, ns, number, code, expected });
     });
   }
 

@@ -459,7 +459,7 @@ function compared(expected, result) {
   }
 }
 
-function run({ id, ns, counter, code, expected = null }) {
+function run({ id, ns, number, code, expected = null }) {
   current = {
     id,
     chars: 0,
@@ -475,7 +475,7 @@ function run({ id, ns, counter, code, expected = null }) {
   let result;
   if (interrupt) Atomics.store(interrupt, 1, 0); // the cell's code is about to run
   try {
-    result = JSON.parse(runner.run_cell(ns, counter, code));
+    result = JSON.parse(runner.run_cell(ns, number, code));
   } catch (err) {
     if (err?.pyodide_fatal_error) fatalError = fatalError || err;
     result = { error: `InternalError: ${String(err)}`, traceback: String(err), kind: "InternalError" };

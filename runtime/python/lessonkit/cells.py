@@ -10,9 +10,10 @@ The contract
 ------------
 * ```` ```python {.run} ```` opens a runnable cell; ```` ```python {.run .expect-error} ````
   a cell whose exception is the point of the lesson. All cells of one page share one
-  namespace and run in order; each run is compiled as the file ``<cell N>``, N counting
-  runs from 1 (the counter the browser shows beside the cell), so in a page run in order
-  the cell at 0-based position ``i`` is ``<cell i+1>``.
+  namespace and run in order; the cell at 0-based position ``i`` is compiled as the file
+  ``<cell i+1>``, however often and in whatever order it runs: tracebacks and the page's
+  notes ("সেল N") number a cell the same way. (A function kept from an earlier version of
+  a cell shows that cell's current lines in a traceback, as the file name is the same.)
 * An optional ```` ```text {.expected} ```` fence right after a cell (only blank lines may
   come between) holds exactly what the cell prints on stdout; for an expect-error cell, the
   stdout (if any) followed by the exception's last line, ``Type: message``.
@@ -63,8 +64,8 @@ class Result:
 
 
 def cell_filename(number: int) -> str:
-    """The file name a run is compiled under: tracebacks read ``<cell N>`` everywhere,
-    N being the run's counter that the reader sees (``[N]``), not the cell's position."""
+    """The file name a cell is compiled under: ``<cell N>``, N being its position on the
+    page from 1, the number the page's notes use, not the run's counter (``[N]``)."""
     return f"<cell {number}>"
 
 
@@ -181,7 +182,7 @@ def last_line(exc: BaseException) -> str:
 
 
 def execute(code: str, number: int, namespace: dict) -> BaseException | None:
-    """Run one cell's code in ``namespace`` as run ``number`` (``<cell number>``).
+    """Run one cell's code in ``namespace`` as cell ``number`` (``<cell number>``).
 
     Returns the exception the cell raised (a cell's failure is data, not a harness
     failure), or ``None``. Output goes wherever ``sys.stdout`` points: the caller decides
@@ -201,7 +202,7 @@ def run_page(cells: list[Cell], namespace: dict | None = None) -> list[Result]:
     for cell in cells:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            exc = execute(cell.code, cell.index + 1, ns)  # run i + 1, as the browser counts
+            exc = execute(cell.code, cell.index + 1, ns)  # cell i is <cell i+1>, as in the browser
         if isinstance(exc, KeyboardInterrupt):
             raise exc
         error = tb = None

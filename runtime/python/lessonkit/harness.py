@@ -2,9 +2,9 @@
 
 One namespace per page visit (like a notebook kernel per page). Each cell runs through
 ``lessonkit.cells.execute``, the same function the CPython tests use, so tracebacks and
-error lines read the same in both places. A run is named ``<cell N>``, N being the run's
-counter that the reader sees beside the cell (``[N]``, like Jupyter's ``In [N]``); the
-CPython tests run each cell once, in order, so cell i is run i + 1 there too. The
+error lines read the same in both places. A cell's code is named ``<cell N>``, N being its
+position on the page from 1, the number the page's own notes give it ("সেল N"); the
+CPython tests name cell i ``<cell i+1>`` too. The
 traceback shown to the reader keeps only frames of the reader's own cells, and at most
 ``TRACEBACK_FRAMES`` of them (a runaway recursion has as many frames as the limit allows).
 """
@@ -197,20 +197,20 @@ def _cells_traceback(exc):
     return "".join(lines)
 
 
-def run_cell(key, counter, code):
-    """Execute one run of a cell, named ``<cell counter>``; return JSON
+def run_cell(key, number, code):
+    """Execute one run of cell ``number`` (its position from 1), named ``<cell number>``; return JSON
     ``{"error": last line or null, "traceback": text or null, "kind": type name or null}``.
     A recursion limit the cell raised is put back afterwards, so it cannot follow the
     reader into later cells."""
     if key not in _namespaces:
         new_namespace(key)
     ns = _namespaces[key]
-    filename = cell_filename(counter)
+    filename = cell_filename(number)
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     error = text = kind = None
     recursion_limit = sys.getrecursionlimit()
     try:
-        exc = execute(code, counter, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
+        exc = execute(code, number, ns)  # the reader's error (or Stop's KeyboardInterrupt) is data
     finally:
         if _code_ended is not None:
             _code_ended()
