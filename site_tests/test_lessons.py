@@ -87,6 +87,9 @@ def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
             shot(page, f"lesson-{md.stem}")
             for said_twice in figure_titles_said_more_than_once(page, ".md-content"):
                 problems.append(f"{md.relative_to(REPO)}: figure title {said_twice}")
+            # Graphviz's own warnings are English and say nothing a reader can act on
+            for note in page.locator("[data-role=graph-warnings]").all_inner_texts():
+                problems.append(f"{md.relative_to(REPO)}: Graphviz warned: {note}")
             marks = page.evaluate(
                 "[...document.querySelectorAll('.lr-cell')].map((c) => c.dataset.matchesExpected ?? null)"
             )

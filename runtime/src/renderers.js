@@ -54,6 +54,7 @@ async function drawGraph(message, holder, signal) {
     if (warnings.length) {
       const note = document.createElement("p");
       note.className = "lr-figure-note";
+      note.dataset.role = "graph-warnings";
       note.textContent = t.graphWarnings(warnings.join("\n"));
       holder.appendChild(note);
     }
