@@ -256,3 +256,27 @@ def test_lessonkit_imports_where_numpy_did_not_load():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout == "True True\n", done.stderr
+
+
+def test_transpose_expand_sum_over_a_dim_and_tanh_in_words():
+    W = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+    b = torch.tensor([0.5, -0.5, 1.0], requires_grad=True)
+    Wt = W.t()
+    B = b.expand(2, 3)
+    H = torch.tanh(Wt.t() + B)
+    s = H.sum(dim=0)
+    loss = s.mean()
+    message = backward_steps(loss, names=dict(W=W, b=b, Wt=Wt, B=B, H=H, s=s, loss=loss))
+    text = " ".join(step["text"] for step in message["steps"])
+    assert "গড়ে প্রতিটি ঘরের ভাগ 1/3, তাই প্রতিটি ঘরে পৌঁছায় grad_loss / 3 (সব ঘরে কপি): () → (3,)" in text
+    assert "পৌঁছায় grad_s (যে মাত্রা ধরে হিসাব হয়েছিল, সেই মাত্রা বরাবর কপি): (3,) → (2, 3)" in text
+    assert "grad(+) = grad_H ⊙ (1 − H²), ঘরে ঘরে গুণ, আকার (2, 3)" in text
+    assert "grad_b = Σ grad_B; ব্রডকাস্টিং-এ b-এর একই সংখ্যা" in text and "(2, 3) → (3,) = " in text
+    assert "grad_W = (grad_Wt)ᵀ: গ্রেডিয়েন্ট উল্টো ঘুরে ইনপুটের আকারে ফেরে, (3, 2) → (2, 3)" in text
+    heads = re.findall(r'label="([^"\\]+?)\\n', message["dot"])
+    assert {"T  [TBackward0]", "B  [ExpandBackward0]", "s  [SumBackward1]"} <= set(heads), heads
+    loss.backward()
+    final = message["steps"][-1]["grads"]
+    ids = _node_ids(message)
+    assert final[ids["b"]] == f"grad={_fmt(b.grad.numpy())}"
+    assert final[ids["W"]] == f"grad=[{_fmt(W.grad.numpy()[0])}, …]"
