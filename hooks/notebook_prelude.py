@@ -85,7 +85,7 @@ def to_dot(tensor):
     return "\n".join(lines + ["}"])
 
 
-def show_backward(root, title=None):
+def show_backward(root, title=None, names=None):
     print(f"ব্যাকপ্রপাগেশনের ধাপে ধাপে ছবি শুধু কোর্সের সাইটে দেখা যায়: {COURSE_PAGE}")
 
 

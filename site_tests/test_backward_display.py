@@ -1,19 +1,23 @@
 """The backward-pass step-through (lessonkit.show_backward) in a real browser: buttons and
 arrow keys, the text version of every step, a shared input's accumulation, dark mode and a
 375 px phone, where a wide graph scrolls inside its figure instead of widening the page; after a
-click on a button the arrow keys scroll the page, and focus never falls to <body>."""
+click on a button the arrow keys scroll the page, and focus never falls to <body>. Lesson 7's
+matrix layer: shapes on the nodes, and no gradient on a node before the step that sends it."""
 
 from conftest import shot, wait_cells
 
 LESSON = "lessons/04a-build-your-own-autograd/"
 
 
-def _open_stepper(open_page, server, **context_args):
-    s = open_page(server.url + LESSON, **context_args)
+def _open_stepper(open_page, server, lesson=LESSON, **context_args):
+    s = open_page(server.url + lesson, **context_args)
     page = s.page
     wait_cells(page)
     sources = page.evaluate("[...document.querySelectorAll('.lr-cell')].map(c => c.dataset.src)")
     index = next(i for i, src in enumerate(sources) if "show_backward(" in src)
+    # the cells before it make the tensors it draws (one by one: each uses the last)
+    for earlier in range(index if lesson != LESSON else 0):
+        page.evaluate(f"window.lessonRunner.run({earlier})")
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert result["error"] is None, result
     stepper = page.locator(".lr-bw").first
@@ -137,4 +141,78 @@ def test_after_a_click_arrow_keys_scroll_and_focus_stays_on_a_button(server, ope
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "আগের ধাপ"
     page.keyboard.press("Enter")
     assert counter.inner_text() == "ধাপ ৪ / ৫"
+    assert not s.errors, s.errors
+
+
+MATRIX_LESSON = "lessons/07-matrix-backprop/"
+# lesson 7's Y = XW + b, L = mean(Y²): the step (from 0) at which each node's gradient is
+# complete, read off the graph (L → ** → Y → XW and b → X and W), and the finals of the leaves
+# as the page's own expected block prints them (W and X: 6 numbers, so their first row)
+ARRIVES = {"L": 0, "**": 0, "Y": 1, "XW": 2, "b": 2, "X": 3, "W": 3}
+LEAF_FINALS = {"W": "grad=[[1.55, -1.1], …]", "X": "grad=[[1.875, 1.55, -1.875], …]", "b": "grad=[1.6, -0.2]"}
+
+
+def _node_lines(stepper):
+    """Each node's drawn lines, keyed by its name (the first line up to the node's kind)."""
+    return stepper.locator(".lr-bw-graph svg g.node").evaluate_all(
+        """(nodes) => Object.fromEntries(nodes.map((g) => {
+            const lines = [...g.querySelectorAll("text")].map((t) => t.textContent);
+            return [lines[0].split(/\\s+\\[/)[0], lines];
+        }))"""
+    )
+
+
+def test_matrix_gradients_never_show_before_they_arrive(server, open_page, numpy_in_site):
+    """Stepping with the arrow keys through lesson 7's layer: every node is blank before the
+    step that completes its gradient and shows its final line from then on; the leaves' finals
+    are the numbers the page's next cell prints as .grad; the shapes are on the nodes."""
+    s, page, stepper = _open_stepper(open_page, server, lesson=MATRIX_LESSON)
+    counter = stepper.locator(".lr-bw-counter")
+    assert counter.inner_text() == "ধাপ ১ / ৭"
+    stepper.focus()
+    page.keyboard.press("End")
+    finals = {name: lines[-1] for name, lines in _node_lines(stepper).items()}
+    assert set(finals) == set(ARRIVES), finals
+    assert {name: finals[name] for name in LEAF_FINALS} == LEAF_FINALS
+    page.keyboard.press("Home")
+    for step in range(7):
+        assert counter.inner_text() == f"ধাপ {'১২৩৪৫৬৭'[step]} / ৭"
+        shown = {name: lines[-1] for name, lines in _node_lines(stepper).items()}
+        for name, line in shown.items():
+            if step < ARRIVES[name]:
+                assert line == "", f"step {step + 1}: {name} shows {line!r} before its gradient arrives"
+            else:
+                assert line == finals[name], f"step {step + 1}: {name} shows {line!r}"
+        page.keyboard.press("ArrowRight")
+    lines = _node_lines(stepper)
+    assert lines["W"][1] == "shape=(3, 2)" and lines["X"][1] == "shape=(2, 3)"
+    assert lines["b"][1:3] == ["shape=(2,)", "value=[0.1, -0.2]"]
+    assert lines["XW"][1] == "shape=(2, 2)" and lines["**"][1] == "shape=(2, 2)"
+    texts = stepper.locator(".lr-bw-list li").all_inner_texts()
+    assert "grad_W = Xᵀ · grad_XW, আকারে (2, 3)ᵀ · (2, 2) → (3, 2)" in texts[3]
+    assert "grad_X = grad_XW · Wᵀ, আকারে (2, 2) · (3, 2)ᵀ → (2, 3)" in texts[3]
+    assert "(2, 2) → (2,) = [1.6, -0.2]" in texts[2]  # the bias: the batch summed back to its shape
+    assert not s.errors, s.errors
+
+
+def test_matrix_stepper_fits_a_phone(server, open_page, numpy_in_site):
+    """At 375 px the matrix graph scrolls inside its own box; neither the graph nor the long
+    sentences of the steps widen the page, at any step."""
+    s, page, stepper = _open_stepper(
+        open_page, server, lesson=MATRIX_LESSON, viewport={"width": 375, "height": 740}
+    )
+    graph = stepper.locator(".lr-bw-graph")
+    assert graph.evaluate("el => getComputedStyle(el).overflowX") == "auto"
+    next_button = stepper.get_by_role("button", name="পরের ধাপ")
+    for step in range(7):
+        box = stepper.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 + 1, step
+        assert page.evaluate("document.documentElement.scrollWidth") <= 376, (
+            f"step {step + 1} widens the page"
+        )
+        now = stepper.locator(".lr-bw-now").evaluate("el => [el.scrollWidth, el.clientWidth]")
+        assert now[0] <= now[1] + 1, f"step {step + 1}: the sentence overflows its line"
+        if step < 6:
+            next_button.click()
+    shot(page, "backward-stepper-matrix-phone", full_page=False)
     assert not s.errors, s.errors

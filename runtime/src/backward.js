@@ -1,8 +1,9 @@
 // The backward-pass step-through (lessonkit.show_backward): the graph drawn by Graphviz,
 // Prev/Next buttons and the arrow keys moving through the nodes in backward order. The
 // current node and the edges it sends gradient along are highlighted; the step's sentence
-// (upstream × local = contribution, and the sums at shared inputs) is shown under the
-// graph and announced; every step is also listed as text for screen readers and printing.
+// (upstream × local = contribution, or for tensors the vector-Jacobian product in words
+// with its shapes, and the sums at shared inputs) is shown under the graph and announced;
+// every step is also listed as text for screen readers and printing.
 // A node's gradient line shows only what has reached it by the current step.
 import { renderDot } from "./graph.js";
 import { bn } from "./strings.js";

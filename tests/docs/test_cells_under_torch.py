@@ -18,6 +18,13 @@ from doc_cells import DOCS, compare, parse_cells, run_page  # noqa: E402
 
 # page -> a piece of code that picks out each cell to compare under PyTorch
 UNDER_TORCH = {
+    "lessons/04-automatic-differentiation.md": [
+        'print("relu\'(0) =", x.grad)',
+        "def central(f, x, eps=1e-3):",
+        "gradcheck(torch.relu, ",
+        "values, index = x.max(dim=0)",
+        "torch.sqrt(x * x).backward()",
+    ],
     "lessons/09-real-data.md": ["loader = DataLoader(train_set, batch_size=32, shuffle=True)"],
     "reference.md": ["TensorDataset(torch.arange(10.0), torch.arange(10) % 2)"],
 }
@@ -25,6 +32,7 @@ UNDER_TORCH = {
 # pyautograd's import lines -> torch's (longest first, so a module path is swapped whole)
 IMPORTS = [
     ("from pyautograd.utils.data import", "from torch.utils.data import"),
+    ("from pyautograd.autograd import", "from torch.autograd import"),
     ("from pyautograd import", "from torch import"),
     ("import pyautograd as torch", "import torch"),
 ]
@@ -38,10 +46,13 @@ def as_torch(code):
 
 
 def test_import_swap_covers_the_lessons_import_forms():
-    code = "import pyautograd as torch\nfrom pyautograd import nn, optim\nfrom pyautograd.utils.data import DataLoader\n"
-    assert (
-        as_torch(code)
-        == "import torch\nfrom torch import nn, optim\nfrom torch.utils.data import DataLoader\n"
+    code = (
+        "import pyautograd as torch\nfrom pyautograd import nn, optim\n"
+        "from pyautograd.utils.data import DataLoader\nfrom pyautograd.autograd import gradcheck\n"
+    )
+    assert as_torch(code) == (
+        "import torch\nfrom torch import nn, optim\n"
+        "from torch.utils.data import DataLoader\nfrom torch.autograd import gradcheck\n"
     )
 
 
