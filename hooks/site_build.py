@@ -22,7 +22,8 @@
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker; then draws every page's formulas with KaTeX
   (hooks/math_prerender.py), so the browser no longer runs it; last, the list of files that
-  "save the whole course for offline" keeps (hooks/offline_course.py).
+  "save the whole course for offline" keeps (hooks/offline_course.py), after the search
+  index has its formulas written as plain text (hooks/search_text.py).
 """
 
 import hashlib
@@ -36,6 +37,7 @@ import math_prerender
 import notebooks
 import offline_course
 import runtime_assets
+import search_text
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
@@ -186,4 +188,6 @@ def on_post_build(config):
     except runtime_assets.SiteBuildError as exc:
         raise PluginError(str(exc)) from None
     math_prerender.prerender_site(Path(config.site_dir), root / "node_modules" / "katex")
+    if (Path(config.site_dir) / "search" / "search_index.json").is_file():
+        search_text.rewrite_index(Path(config.site_dir))
     offline_course.write(Path(config.site_dir))  # last: it records the pages' final sizes
