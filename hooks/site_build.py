@@ -1,6 +1,7 @@
 """MkDocs hook (mkdocs.yml ``hooks:``): everything ``mkdocs build`` needs beyond Markdown.
 
-* ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py).
+* ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py) and the heading
+  anchors that keep Bengali words (hooks/slugs.py).
 * ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py)
   and makes the Jupyter notebook of each page with cells (hooks/notebooks.py).
 * ``on_nav``: lists the lessons (nav order) with their exercises, for the progress page.
@@ -38,6 +39,7 @@ import notebooks
 import offline_course
 import runtime_assets
 import search_text
+import slugs
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
@@ -79,6 +81,7 @@ def held_search_worker(real: str) -> tuple[str, str]:
 
 def on_config(config):
     cells_fence.install(config)
+    slugs.install(config)
     return config
 
 

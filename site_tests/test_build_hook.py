@@ -13,6 +13,7 @@ sys.path.insert(0, str(REPO / "hooks"))
 import numpy_wheel  # noqa: E402
 import runtime_assets  # noqa: E402
 import search_text  # noqa: E402
+import slugs  # noqa: E402
 
 NAME = "numpy-9.9-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
 DATA = b"not really a wheel"
@@ -200,3 +201,17 @@ def test_formulas_in_the_search_index_read_as_symbols(tex, text):
 def test_search_index_keeps_code_as_written():
     prose = r'<p>\(x^2\) আর $y$</p><pre><code>print("a\n$b")</code></pre>'
     assert search_text.readable(prose) == r'<p>x² আর y</p><pre><code>print("a\n$b")</code></pre>'
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("পাঠ ১: গণনার গ্রাফ", "পাঠ-১-গণনার-গ্রাফ"),
+        ("স্বয়ংক্রিয় ডিফারেনশিয়েশন", "স্বয়ংক্রিয়-ডিফারেনশিয়েশন"),  # vowel signs, hasanta, nukta kept
+        ("backward() ও <code>Gradient</code>", "backward-ও-gradient"),
+        ("অনুশীলন ১১.৩ — ফেটে না যাওয়া (★★★)", "অনুশীলন-১১৩-ফেটে-না-যাওয়া"),
+        ("গ্রেডি\u09dfেন্ট", "গ্রেডি\u09af\u09bcেন্ট"),  # NFC: the page's and the keyboard's spelling agree
+    ],
+)
+def test_heading_anchors_keep_bengali_letters_and_marks(heading, anchor):
+    assert slugs.slugify(heading, "-") == anchor
