@@ -5,28 +5,27 @@ from __future__ import annotations
 
 import re
 
-from conftest import run_and_wait, wait_cells
+import pytest
+from conftest import PageSession, run_and_wait, wait_cells
 
 BENGALI = re.compile("[\u0980-\u09ff]")
 
 
 def test_a_section_link_names_its_heading_in_bengali(server, open_page):
     """The permalink of a Bengali heading is an address a reader can read and share
-    (#গণনার-গ্রাফ…, not #_2), and following it lands on that heading."""
+    (#চেইন-রুল, not #_1), and opening it finds that heading."""
     page = open_page(server.url + "lessons/02-backprop-by-hand/").page
     link = page.locator("h2 > a.headerlink").nth(1)
     heading = link.evaluate("a => a.parentElement.textContent").replace("¶", "").strip()
     anchor = link.evaluate("a => decodeURIComponent(new URL(a.href).hash.slice(1))")
     assert BENGALI.search(anchor), (heading, anchor)
     assert re.match("[\u0980-\u09ff]+", heading).group(0) in anchor  # the first word, every mark
-    link.click()
-    # followed, the link brings its heading to the top of the window
-    page.wait_for_function(
-        """id => { const h = document.getElementById(id);
-                   const top = h && h.getBoundingClientRect().top;
-                   return h && h.tagName === "H2" && top >= 0 && top < 200; }""",
+    # an address with that anchor opens on that heading (the permalink's href, as shared)
+    shared = open_page(link.evaluate("a => a.href")).page
+    shared.wait_for_function(
+        "id => { const h = document.querySelector(':target'); return h && h.id === id && h.tagName === 'H2'; }",
         arg=anchor,
-        timeout=10000,
+        timeout=30000,
     )
 
 
@@ -71,18 +70,48 @@ def english(strings):
     )
 
 
-def test_no_english_from_the_theme_on_a_lesson_a_run_or_a_missing_page(server, open_page):
-    """Material's strings come in Bengali (theme language bn); the permalinks' title, the footer's
-    generator line and the 404 page, which Material leaves in English, are the site's own."""
-    page = open_page(server.url + "playground/").page
+@pytest.fixture(scope="module")
+def after_a_run_and_a_search(browser, server, offline_fallback):
+    """The playground after its first cell ran and a search found several pages: the interface
+    strings (INTERFACE_TEXT) and the search's count line."""
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    page = session.page
+    page.goto(server.url + "playground/")
     wait_cells(page)
     run_and_wait(page, 0)
-    page.locator("[data-md-component=search-query]").click(timeout=20000)
-    page.locator("[data-md-component=search-query]").fill("গ্রেডিয়েন্ট")
+    box = page.locator("[data-md-component=search-query]")
+    box.click(timeout=20000)
+    box.fill("গ্রেডিয়েন্ট")
     page.wait_for_selector(".md-search-result__item")
+    # the count line, in whichever digits (the index is ready and the results are in)
+    page.wait_for_function("/[0-9০-৯]/.test(document.querySelector('.md-search-result__meta').textContent)")
     seen = page.evaluate(INTERFACE_TEXT)
+    count = page.locator(".md-search-result__meta").inner_text()
+    more = page.locator(".md-search-result__more summary").all_inner_texts()
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
+    return seen, count, more
+
+
+def test_no_english_from_the_theme_on_a_lesson_a_run_or_a_missing_page(
+    after_a_run_and_a_search, server, open_page
+):
+    """Material's strings come in Bengali (theme language bn); the permalinks' title, the footer's
+    generator line and the 404 page, which Material leaves in English, are the site's own."""
+    seen, _, _ = after_a_run_and_a_search
     assert len(seen) > 50
     assert not english(seen), english(seen)
     missing = open_page(server.url + "404.html").page  # what a static host answers for a missing page
     seen = missing.evaluate(INTERFACE_TEXT) + [missing.locator("article h1").inner_text()]
     assert not english(seen), english(seen)
+
+
+def test_interface_numbers_are_in_bengali_digits(after_a_run_and_a_search):
+    """The search's count ("১২ টা ডকুমেন্ট", "আরও ৩টি"), the cell's counter and time, and every
+    other string of the interface: Bengali digits (a cell's code and output keep Python's)."""
+    seen, count, more = after_a_run_and_a_search
+    assert re.fullmatch(r"[০-৯]+ টা ডকুমেন্ট", count), count
+    assert more and all(re.search("[০-৯]", m) for m in more), more
+    with_ascii = [s for s in seen if re.search("[0-9]", s.split(": ", 1)[1])]
+    assert not with_ascii, with_ascii
