@@ -1,6 +1,7 @@
 """MkDocs hook (mkdocs.yml ``hooks:``): everything ``mkdocs build`` needs beyond Markdown.
 
-* ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py).
+* ``on_config``: registers the runnable-cell fences (hooks/cells_fence.py) and the heading
+  anchors that keep Bengali words (hooks/slugs.py).
 * ``on_page_markdown``: checks every page against the cell contract (lessonkit/cells.py)
   and makes the Jupyter notebook of each page with cells (hooks/notebooks.py).
 * ``on_nav``: lists the lessons (nav order) with their exercises, for the progress page.
@@ -22,7 +23,8 @@
   lessonkit, the esbuild bundles, KaTeX, the Bengali font, the app manifest and icons,
   a sha256 manifest and the service worker; then draws every page's formulas with KaTeX
   (hooks/math_prerender.py), so the browser no longer runs it; last, the list of files that
-  "save the whole course for offline" keeps (hooks/offline_course.py).
+  "save the whole course for offline" keeps (hooks/offline_course.py), after the search
+  index has its formulas written as plain text (hooks/search_text.py).
 """
 
 import hashlib
@@ -36,6 +38,8 @@ import math_prerender
 import notebooks
 import offline_course
 import runtime_assets
+import search_text
+import slugs
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
@@ -77,6 +81,7 @@ def held_search_worker(real: str) -> tuple[str, str]:
 
 def on_config(config):
     cells_fence.install(config)
+    slugs.install(config)
     return config
 
 
@@ -186,4 +191,6 @@ def on_post_build(config):
     except runtime_assets.SiteBuildError as exc:
         raise PluginError(str(exc)) from None
     math_prerender.prerender_site(Path(config.site_dir), root / "node_modules" / "katex")
+    if (Path(config.site_dir) / "search" / "search_index.json").is_file():
+        search_text.rewrite_index(Path(config.site_dir))
     offline_course.write(Path(config.site_dir))  # last: it records the pages' final sizes

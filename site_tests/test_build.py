@@ -4,6 +4,7 @@ import hashlib
 import json
 import re
 from html import unescape
+from urllib.parse import unquote
 
 from conftest import REPO
 
@@ -217,3 +218,52 @@ def test_formulas_are_drawn_at_build_time_and_math_js_is_left_out(built_site):
     assert "\\(" not in lesson.split('class="md-content"', 1)[1].split("</article>", 1)[0]
     for page in built_site.rglob("*.html"):
         assert "assets/runtime/math.js" not in page.read_text(), page
+
+
+_HEADING = re.compile(r'<h([1-6]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
+_BENGALI = re.compile("[\u0980-\u09ff]")
+
+
+def test_bengali_headings_have_anchors_in_their_own_words(built_site):
+    """A heading's anchor keeps its Bengali letters and vowel signs (hooks/slugs.py), so a
+    link to a section says which one; toc makes repeats unique with _1, _2."""
+    seen = 0
+    for page in sorted((built_site / "lessons").glob("*/index.html")):
+        for _, anchor, inner in _HEADING.findall(page.read_text(encoding="utf-8")):
+            anchor = unquote(anchor)
+            text = unescape(re.sub(r"<[^>]+>", "", inner))
+            assert not re.fullmatch(r"_\d+", anchor), f"{page}: {text!r} -> #{anchor}"
+            if _BENGALI.search(text):
+                seen += 1
+                assert _BENGALI.search(anchor), f"{page}: {text!r} -> #{anchor}"
+                # every letter and mark of the heading's first word is in its anchor
+                first = re.match(r"[\u0980-\u09ff]+", text[_BENGALI.search(text).start() :]).group(0)
+                assert first in anchor, f"{page}: {text!r} -> #{anchor}"
+    assert seen > 100
+
+
+def test_every_internal_link_to_a_section_finds_it(built_site):
+    """Each ``#…`` link of the site (tables of contents, permalinks, links between pages)
+    names an id that exists on the page it leads to."""
+    ids = {}
+
+    def ids_of(path):
+        if path not in ids:
+            ids[path] = {unescape(x) for x in re.findall(r'\bid="([^"]+)"', path.read_text(encoding="utf-8"))}
+        return ids[path]
+
+    broken, checked = [], 0
+    for page in built_site.rglob("*.html"):
+        for href in re.findall(r'<a\b[^>]*\bhref="([^"]*#[^"]*)"', page.read_text(encoding="utf-8")):
+            href = unescape(href)
+            target, _, fragment = href.partition("#")
+            if re.match(r"[a-z]+:|//", target) or not fragment or fragment.startswith("share="):
+                continue
+            path = (page.parent / unquote(target)).resolve() if target else page
+            if path.is_dir():
+                path = path / "index.html"
+            checked += 1
+            if not path.is_file() or unquote(fragment) not in ids_of(path):
+                broken.append(f"{page.relative_to(built_site)}: {href}")
+    assert not broken, broken[:10]
+    assert checked > 500

@@ -12,6 +12,8 @@ from conftest import REPO
 sys.path.insert(0, str(REPO / "hooks"))
 import numpy_wheel  # noqa: E402
 import runtime_assets  # noqa: E402
+import search_text  # noqa: E402
+import slugs  # noqa: E402
 
 NAME = "numpy-9.9-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
 DATA = b"not really a wheel"
@@ -173,3 +175,43 @@ def test_with_node_the_formula_is_drawn_and_math_js_dropped(tmp_path):
     out = page.read_text()
     assert '<span class="arithmatex" data-katex="ok"><span class="katex">' in out
     assert "math.js" not in out
+
+
+@pytest.mark.parametrize(
+    ("tex", "text"),
+    [
+        (r"\frac{\partial L}{\partial w}", "∂L/∂w"),
+        (r"\sigma(a)\,(1 - \sigma(a))", "σ(a)(1 - σ(a))"),
+        (r"c = a^2", "c = a²"),
+        (r"\frac{dL}{dx} = 6 \cdot 2 = 12", "dL/dx = 6 · 2 = 12"),
+        (r"\frac{a + b}{2}", "(a + b)/2"),
+        (r"W^\top x + \hat{y}_i", "Wᵀx + ŷᵢ"),
+        (r"\operatorname{diag}(\sigma'(z_l))", "diag(σ′(zₗ))"),
+        (r"\text{softplus}(a) = \ln(1 + e^{a})", "softplus(a) = ln(1 + eᵃ)"),
+        (r"w \leftarrow w - \eta \frac{\partial L}{\partial w}", "w ← w - η ∂L/∂w"),
+        (r"\begin{pmatrix} a & b \\ c & d \end{pmatrix}", "[a, b; c, d]"),
+        (r"\tfrac14 \le \sqrt{x^2 + 1}", "1/4 ≤ √(x² + 1)"),
+    ],
+)
+def test_formulas_in_the_search_index_read_as_symbols(tex, text):
+    assert search_text.plain(tex) == text
+    assert search_text.readable(rf"যদি \({tex}\) হয়") == f"যদি {text} হয়"
+
+
+def test_search_index_keeps_code_as_written():
+    prose = r'<p>\(x^2\) আর $y$</p><pre><code>print("a\n$b")</code></pre>'
+    assert search_text.readable(prose) == r'<p>x² আর y</p><pre><code>print("a\n$b")</code></pre>'
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("পাঠ ১: গণনার গ্রাফ", "পাঠ-১-গণনার-গ্রাফ"),
+        ("স্বয়ংক্রিয় ডিফারেনশিয়েশন", "স্বয়ংক্রিয়-ডিফারেনশিয়েশন"),  # vowel signs, hasanta, nukta kept
+        ("backward() ও <code>Gradient</code>", "backward-ও-gradient"),
+        ("অনুশীলন ১১.৩ — ফেটে না যাওয়া (★★★)", "অনুশীলন-১১৩-ফেটে-না-যাওয়া"),
+        ("গ্রেডি\u09dfেন্ট", "গ্রেডি\u09af\u09bcেন্ট"),  # NFC: the page's and the keyboard's spelling agree
+    ],
+)
+def test_heading_anchors_keep_bengali_letters_and_marks(heading, anchor):
+    assert slugs.slugify(heading, "-") == anchor

@@ -12,7 +12,7 @@ import { BootProgress } from "./progress.js";
 import { PythonWorker } from "./worker-client.js";
 import { keepForOffline, registerServiceWorker } from "./sw-client.js";
 import { startsAtOnce } from "./start-policy.js";
-import { searchReactsToEveryInput } from "./search-input.js";
+import { searchCountsInBengaliDigits, searchReactsToEveryInput } from "./search-input.js";
 import { prepareFor } from "./renderers.js";
 import { holdSearchDuringBoot, searchAfter, searchNow } from "./search-hold.js";
 import { openShared } from "./share.js";
@@ -416,6 +416,7 @@ function leave() {
 
 function scan() {
   leave();
+  searchCountsInBengaliDigits();
   recordVisit(pageKey());
   showSolved();
   showProgressPage();
