@@ -1104,6 +1104,94 @@ def evaluate(model, X, y):
             ],
         },
     ),
+    "15.4": (
+        "15-diagnose.md",
+        "answer = step_ratios",
+        {
+            "right": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+            # page's SGD formula after the step: lr * grad is not Adam's or momentum's step
+            "wrong": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    lr = optimizer.param_groups[0]["lr"]
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {name: ((lr * p.grad).std() / p.std()).item() for name, p in model.named_parameters()}
+""",
+            # step() takes a closure that recomputes the loss, not the loss itself
+            "raises": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    loss = loss_fn(model(X), y)
+    loss.backward()
+    optimizer.step(loss)
+    return {name: ((p - before[name]).std() / before[name].std()).item() for name, p in model.named_parameters()}
+""",
+            "also wrong": [
+                # no zero_grad: the stale gradients join the step
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+                # detach() without clone(): the "before" moves with the step, the change reads 0
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+                # divides by the weights after the step
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {name: ((p - before[name]).std() / p.std()).item() for name, p in model.named_parameters()}
+""",
+                # only the weights, as lesson 15's update_ratios printed them
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters() if name.endswith("weight")}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+            if name in before
+        }
+""",
+            ],
+        },
+    ),
     "16.1": (
         "16-why-reverse-mode.md",
         "answer = count_paths",

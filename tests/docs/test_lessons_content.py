@@ -2,8 +2,9 @@
 
 Conventions every lesson writer must follow (these tests enforce them):
 
-1. **Seed numbers** (``/work/shared/seeds/README.md``) appear in the *expected output
-   blocks* (```` ```text {.expected} ````) of the lesson listed in ``SEED_NUMBERS``:
+1. **Seed numbers** (``/work/shared/seeds/README.md``), and the numbers a lesson's prose
+   reasons from, appear in the *expected output blocks* (```` ```text {.expected} ````) of
+   the lesson listed in ``SEED_NUMBERS``:
    * a requirement with a label (e.g. ``"dL/dw1"``) needs an expected-output line where
      the label is followed by ``=`` or ``:`` and then the number(s), e.g. ``dL/dw1 = 1.0``
      or ``x.grad = tensor(7.)`` (lessons 1, 3, 4 print the seed's lines
@@ -77,6 +78,21 @@ SEED_NUMBERS = {
         (None, (2.0, 0.0, 0.0, 0.0)),  # one-hot row 1 of z = 2*x
         (None, (0.0, 2.0, 0.0, 0.0)),  # one-hot row 2
         (None, (2.0, 2.0, 2.0, 2.0)),  # ones / z.sum(dim=1)
+    ],
+    # the numbers lesson 15's prose reasons from
+    "15-diagnose.md": [
+        (None, (2.324, 10.0, 2.303)),  # first loss against ln 10
+        (None, (4.537,)),  # the same model with its last layer twenty times larger
+        (None, (2.381, 0.006)),  # one batch of 16 learned by heart
+        (None, (0.863, 0.841, 0.840, 0.839, 0.841, 0.838)),  # tanh stds stuck near 0.84 (scale 3)
+        (None, (-4.21, -4.15)),  # log10 update/weight ratio at lr = 0.001
+        (None, (-2.23, -2.16)),  # ... at lr = 0.1: near 1e-3, healthy
+        ("y", (2.0,)),  # forward fine, gradient nan
+        ("শেষে", (0.011, 1.354)),  # overfitting 30 pictures
+        (None, (50.0, 1.245)),  # the best validation loss and its step
+        (None, (0.01, 0.060, 1.123)),  # weight decay
+        (None, (2.271, 1.461)),  # softmax before CrossEntropyLoss, and its floor ln(9 + e) - 1
+        ("total_right", (23.0098,)),
     ],
 }
 
