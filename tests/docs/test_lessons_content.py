@@ -407,6 +407,24 @@ def test_term_rules_catch_what_they_name():
         assert not DETACHED_CASE_ENDING.search(right), right
 
 
+READER_TEXTS = sorted(RUNTIME_PYTHON.glob("lessonkit/*.py")) + [
+    REPO_ROOT / "runtime" / "src" / name for name in ("explain.js", "strings.js")
+]
+
+
+@pytest.mark.parametrize("path", READER_TEXTS, ids=[p.name for p in READER_TEXTS])
+def test_hints_and_messages_use_the_glossarys_words(path):
+    """Hints, a judge's reasons and the page's messages are prose the reader sees, too."""
+    text = path.read_text(encoding="utf-8")
+    problems = [
+        f'"{word}" (the glossary\'s word is "{ours}")' for word, ours in COMPETING.items() if word in text
+    ]
+    problems += [m.group() for m in NUMERIC_ERROR.finditer(text)]
+    problems += [m.group() for m in PRECISION_AS_ACCURACY.finditer(text)]
+    problems += [text[max(0, m.start() - 20) : m.end()] for m in DETACHED_CASE_ENDING.finditer(text)]
+    assert not problems, f"{path.name}: {problems}"
+
+
 @pytest.mark.parametrize("page", ALL_PAGES, ids=[str(p.relative_to(DOCS)) for p in ALL_PAGES])
 def test_one_term_per_concept(page):
     text = page.read_text(encoding="utf-8")

@@ -163,8 +163,9 @@ def _judge_predict_bytes(predict_bytes):
             got = predict_bytes(small_only, n)
             if not isinstance(got, (int, np.integer)) or isinstance(got, bool):
                 raise Mismatch(f"predict_bytes একটি পূর্ণসংখ্যা (বাইট) ফেরত দেবে, কিন্তু পেলাম {type(got).__name__}")
-            if got != _saved_bytes(loss_at(n)):
-                return False
+            want = _saved_bytes(loss_at(n))
+            if got != want:
+                raise Mismatch(f"{sizes} নেটওয়ার্কে ব্যাচ {n}: হিসাবে পেলাম {got} বাইট, মেপে দেখা গেল {want} বাইট")
     return True
 
 
