@@ -1104,6 +1104,94 @@ def evaluate(model, X, y):
             ],
         },
     ),
+    "15.4": (
+        "15-diagnose.md",
+        "answer = step_ratios",
+        {
+            "right": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+            # page's SGD formula after the step: lr * grad is not Adam's or momentum's step
+            "wrong": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    lr = optimizer.param_groups[0]["lr"]
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {name: ((lr * p.grad).std() / p.std()).item() for name, p in model.named_parameters()}
+""",
+            # step() takes a closure that recomputes the loss, not the loss itself
+            "raises": """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    loss = loss_fn(model(X), y)
+    loss.backward()
+    optimizer.step(loss)
+    return {name: ((p - before[name]).std() / before[name].std()).item() for name, p in model.named_parameters()}
+""",
+            "also wrong": [
+                # no zero_grad: the stale gradients join the step
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+                # detach() without clone(): the "before" moves with the step, the change reads 0
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+        }
+""",
+                # divides by the weights after the step
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {name: ((p - before[name]).std() / p.std()).item() for name, p in model.named_parameters()}
+""",
+                # only the weights, as lesson 15's update_ratios printed them
+                """
+def step_ratios(model, optimizer, loss_fn, X, y):
+    before = {name: p.detach().clone() for name, p in model.named_parameters() if name.endswith("weight")}
+    optimizer.zero_grad()
+    loss_fn(model(X), y).backward()
+    optimizer.step()
+    with torch.no_grad():
+        return {
+            name: ((p - before[name]).std() / before[name].std()).item()
+            for name, p in model.named_parameters()
+            if name in before
+        }
+""",
+            ],
+        },
+    ),
     "16.1": (
         "16-why-reverse-mode.md",
         "answer = count_paths",
@@ -1178,6 +1266,45 @@ def cheaper_jacobian(f, x):
 """,
         },
     ),
+    "16.3": (
+        "16-why-reverse-mode.md",
+        "answer = predict_bytes",
+        {
+            "right": """
+def predict_bytes(loss_at, n):
+    one, two = saved_bytes(loss_at(1)), saved_bytes(loss_at(2))
+    per_example = two - one
+    return one + (n - 1) * per_example
+""",
+            # scales a small batch in proportion: the weights grow with the batch too
+            "wrong": """
+def predict_bytes(loss_at, n):
+    return saved_bytes(loss_at(8)) * n // 8
+""",
+            "raises": """
+def predict_bytes(loss_at, n):
+    return saved_bytes(loss_at) * n
+""",
+            "also wrong": [
+                # off by one example: batch 1 already holds one example's bytes
+                """
+def predict_bytes(loss_at, n):
+    one, two = saved_bytes(loss_at(1)), saved_bytes(loss_at(2))
+    return one + n * (two - one)
+""",
+                # measures the big batch itself
+                """
+def predict_bytes(loss_at, n):
+    return saved_bytes(loss_at(n))
+""",
+                # all of batch 1 taken as one example's bytes
+                """
+def predict_bytes(loss_at, n):
+    return saved_bytes(loss_at(1)) * n
+""",
+            ],
+        },
+    ),
     "17.1": (
         "17-map-to-pytorch.md",
         "answer = leaves_of",
@@ -1217,6 +1344,141 @@ def leaves_of(root):
             found.append(node.variable)
         stack.extend(nxt for nxt, _ in node.next_functions)
     return found
+""",
+            ],
+        },
+    ),
+    "17.2": (
+        "17-map-to-pytorch.md",
+        "answer = inplace_changes",
+        {
+            "right": """
+def inplace_changes(fn, x):
+    before = x._version
+    fn(x)
+    return x._version - before
+""",
+            # reads the counter as if it started at zero
+            "wrong": """
+def inplace_changes(fn, x):
+    fn(x)
+    return x._version
+""",
+            "raises": """
+def inplace_changes(fn, x):
+    before = x.version
+    fn(x)
+    return x.version - before
+""",
+            "also wrong": [
+                # reads the counter of what fn returns, not of x
+                """
+def inplace_changes(fn, x):
+    before = x._version
+    return fn(x)._version - before
+""",
+                # runs fn on a copy: x's counter never moves
+                """
+def inplace_changes(fn, x):
+    before = x._version
+    fn(x.clone())
+    return x._version - before
+""",
+                # counts the in-place calls by name: misses x[i] = ... and +=, counts those on a clone
+                """
+def inplace_changes(fn, x):
+    return sum(name.endswith("_") and not name.startswith("_") for name in fn.__code__.co_names)
+""",
+            ],
+        },
+    ),
+    "17.3": (
+        "17-map-to-pytorch.md",
+        "answer = edge_counts",
+        {
+            "right": """
+def edge_counts(root):
+    pairs = nones = 0
+    seen, stack = set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for nxt, _ in node.next_functions:
+            pairs += 1
+            if nxt is None:
+                nones += 1
+            stack.append(nxt)
+    return pairs, nones
+""",
+            # walks every path: a node met twice has its pairs counted twice
+            "wrong": """
+def edge_counts(root):
+    def count(node):
+        if node is None:
+            return 0, 0
+        pairs = len(node.next_functions)
+        nones = sum(nxt is None for nxt, _ in node.next_functions)
+        for nxt, _ in node.next_functions:
+            p, n = count(nxt)
+            pairs, nones = pairs + p, nones + n
+        return pairs, nones
+
+    return count(root.grad_fn)
+""",
+            # steps into None
+            "raises": """
+def edge_counts(root):
+    pairs = nones = 0
+    seen, stack = set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for nxt, _ in node.next_functions:
+            pairs += 1
+            nones += nxt is None
+            stack.append(nxt)
+    return pairs, nones
+""",
+            "also wrong": [
+                # leaves out the None pairs: only the edges backward walks
+                """
+def edge_counts(root):
+    pairs = nones = 0
+    seen, stack = set(), [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for nxt, _ in node.next_functions:
+            if nxt is not None:
+                pairs += 1
+                stack.append(nxt)
+    return pairs, nones
+""",
+                # counts the nodes, not their pairs
+                """
+def edge_counts(root):
+    seen, nones, stack = set(), 0, [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            nones += 1
+            continue
+        if id(node) not in seen:
+            seen.add(id(node))
+            stack.extend(nxt for nxt, _ in node.next_functions)
+    return len(seen), nones
+""",
+                # only the root's own pairs, as the number exercise asked
+                """
+def edge_counts(root):
+    pairs = root.grad_fn.next_functions
+    return len(pairs), sum(nxt is None for nxt, _ in pairs)
 """,
             ],
         },

@@ -21,13 +21,13 @@ const RULES = [
   ],
   [
     /RuntimeError: a leaf Variable that requires grad is being used in an in-place operation/,
-    "গ্রেডিয়েন্ট-চাওয়া পাতা-টেনসরে ইন-প্লেস পরিবর্তন",
-    "requires_grad=True দিয়ে তৈরি টেনসর (যেমন ওজন) জায়গায় বদলানো (x += 1, x.add_(1)) যায় না। ওজন হালনাগাদ করতে with torch.no_grad(): ব্লকের ভেতরে লিখুন।",
+    "গ্রেডিয়েন্ট-চাওয়া পাতা-টেনসরে জায়গায় বসে বদল",
+    "requires_grad=True দিয়ে তৈরি টেনসর (যেমন ওজন) জায়গায় বসে বদলানো (x += 1, x.add_(1)) যায় না। ওজন হালনাগাদ করতে with torch.no_grad(): ব্লকের ভেতরে লিখুন।",
   ],
   [
     /RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation/,
     "backward()-এর দরকারি মান পরে বদলে ফেলা হয়েছে",
-    "সামনের হিসাবে সংরক্ষিত কোনো টেনসর পরে ইন-প্লেস (যেমন mul_, +=) বদলানো হয়েছে, তাই গ্রেডিয়েন্ট আর ঠিকমতো হিসাব করা যায় না। ইন-প্লেস অপারেশনের বদলে নতুন টেনসর তৈরি করুন (y = y * 2)।",
+    "ফরওয়ার্ডে রেখে দেওয়া কোনো টেনসর পরে জায়গায় বসে (যেমন mul_, +=) বদলানো হয়েছে, তাই গ্রেডিয়েন্ট আর ঠিকমতো হিসাব করা যায় না। জায়গায় বসে না বদলে নতুন টেনসর তৈরি করুন (y = y * 2)।",
   ],
   [
     /RuntimeError: Can't call numpy\(\) on Tensor that requires grad/,

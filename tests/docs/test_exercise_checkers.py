@@ -37,6 +37,8 @@ WRONG_SAYS = {
     "12.3": "সারি 1 তোলা হয়েছে 3 বার",
     "13.2": "ধাপ 1 ঠিক ছিল, কিন্তু ধাপ 2-এ মেলেনি",
     "13.3": "বড় লজিটে আউটপুটে inf বা nan এসেছে",
+    "16.3": "10-32-1 নেটওয়ার্কে ব্যাচ 1024: হিসাবে পেলাম 356352 বাইট, মেপে দেখা গেল 177536 বাইট",
+    "17.2": "x-এর ওপর add_, mul_, clamp_ চালালে x-এর গণক বাড়ে 3, কিন্তু পেলাম 5",
 }
 
 _pages = {}
@@ -261,3 +263,28 @@ def test_a_value_exercise_refuses_decoys(ex_id):
         assert _check_value(ex_id, decoy) is False, (
             f"{ex_id} (expected {exercise.expected!r}) accepts {decoy!r}"
         )
+
+
+# ---------------------------------------------------------------- judges that count what PyTorch counts
+
+
+def test_version_and_edge_counts_agree_with_pytorch():
+    """17.2 and 17.3 judge by pyautograd's own version counters and ``next_functions``: the
+    counts they expect must be the ones a reader would see in PyTorch."""
+    torch = pytest.importorskip("torch", reason="the comparison needs torch installed")
+    import numpy as np
+    from lessonkit import ex17
+
+    import pyautograd
+
+    for what, fn in ex17._CHANGERS:
+        counts = []
+        for lib in (pyautograd, torch):
+            x = lib.tensor(np.arange(6.0).reshape(2, 3), dtype=lib.float32)
+            start = x._version
+            fn(x)
+            counts.append(x._version - start)
+        assert counts[0] == counts[1], (what, counts)
+    ours, theirs = list(ex17._edge_graphs()), list(ex17._edge_graphs(torch))
+    assert [ex17._edge_counts(r) for r in ours] == [ex17._edge_counts(r) for r in theirs]
+    assert all(ex17._edge_counts(r)[1] > 0 for r in ours[:3]), "the graphs with constants have None pairs"

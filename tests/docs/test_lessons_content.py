@@ -2,8 +2,9 @@
 
 Conventions every lesson writer must follow (these tests enforce them):
 
-1. **Seed numbers** (``/work/shared/seeds/README.md``) appear in the *expected output
-   blocks* (```` ```text {.expected} ````) of the lesson listed in ``SEED_NUMBERS``:
+1. **Seed numbers** (``/work/shared/seeds/README.md``), and the numbers a lesson's prose
+   reasons from, appear in the *expected output blocks* (```` ```text {.expected} ````) of
+   the lesson listed in ``SEED_NUMBERS``:
    * a requirement with a label (e.g. ``"dL/dw1"``) needs an expected-output line where
      the label is followed by ``=`` or ``:`` and then the number(s), e.g. ``dL/dw1 = 1.0``
      or ``x.grad = tensor(7.)`` (lessons 1, 3, 4 print the seed's lines
@@ -77,6 +78,21 @@ SEED_NUMBERS = {
         (None, (2.0, 0.0, 0.0, 0.0)),  # one-hot row 1 of z = 2*x
         (None, (0.0, 2.0, 0.0, 0.0)),  # one-hot row 2
         (None, (2.0, 2.0, 2.0, 2.0)),  # ones / z.sum(dim=1)
+    ],
+    # the numbers lesson 15's prose reasons from
+    "15-diagnose.md": [
+        (None, (2.324, 10.0, 2.303)),  # first loss against ln 10
+        (None, (4.537,)),  # the same model with its last layer twenty times larger
+        (None, (2.381, 0.006)),  # one batch of 16 learned by heart
+        (None, (0.863, 0.841, 0.840, 0.839, 0.841, 0.838)),  # tanh stds stuck near 0.84 (scale 3)
+        (None, (-4.21, -4.15)),  # log10 update/weight ratio at lr = 0.001
+        (None, (-2.23, -2.16)),  # ... at lr = 0.1: near 1e-3, healthy
+        ("y", (2.0,)),  # forward fine, gradient nan
+        ("শেষে", (0.011, 1.354)),  # overfitting 30 pictures
+        (None, (50.0, 1.245)),  # the best validation loss and its step
+        (None, (0.01, 0.060, 1.123)),  # weight decay
+        (None, (2.271, 1.461)),  # softmax before CrossEntropyLoss, and its floor ln(9 + e) - 1
+        ("total_right", (23.0098,)),
     ],
 }
 
@@ -361,6 +377,54 @@ def _prose_without_glosses(text):
     return re.sub(r"\([A-Za-z][A-Za-z ,\-]*\)", " ", prose_of(text))
 
 
+# a second word for a concept the glossary names once -> the glossary's word
+COMPETING = {
+    "স্থানীয়": "লোকাল",
+    "দ্বৈত": "ডুয়াল",
+    "পাওনা": "অবদান",
+    "জায়গায় দাঁড়িয়ে": "জায়গায় বসে",
+    "ইন-প্লেস": "জায়গায় বসে",
+    "ভরবেগ": "মোমেন্টাম",
+}
+# "ত্রুটি" is an exception; a numeric error (of a formula, a difference, rounding) is "ভুল"
+NUMERIC_ERROR = re.compile(r"(?:পার্থক্যের|সূত্রের|রাউন্ডিং(?:য়ের)?|বর্গ|আপেক্ষিক|পরম|আনুমানিক) ত্রুটি|ত্রুটি (?:কমে|বাড়ে)")
+# "নির্ভুলতা" is accuracy (right answers); how many digits a number keeps is "সূক্ষ্মতা"
+PRECISION_AS_ACCURACY = re.compile(r"(?:দশমিক|সীমিত|পুরো|সংখ্যার)[-\s]+নির্ভুলতা|float\d*`?-এর নির্ভুলতা|নির্ভুলতার সমস্যা")
+# a case ending written apart from the code, maths or English before it (the reader sees
+# printed strings too, so the whole page is read): "`x` এর", "$w$ কে", "L এর" -> "-এর", "-কে"
+DETACHED_CASE_ENDING = re.compile(r"(?<=[A-Za-z0-9`$)\]]) (?:এর|কে|তে)(?![\u0980-\u09FF])")
+
+
+def test_term_rules_catch_what_they_name():
+    assert NUMERIC_ERROR.search("কেন্দ্রীয় পার্থক্যের ত্রুটি কমে") and not NUMERIC_ERROR.search("কোনো ত্রুটি আসে না")
+    assert PRECISION_AS_ACCURACY.search("দশমিক-নির্ভুলতার সীমা") and PRECISION_AS_ACCURACY.search(
+        "`float32`-এর নির্ভুলতা"
+    )
+    assert not PRECISION_AS_ACCURACY.search("পরীক্ষায় নির্ভুলতা 0.95")
+    for wrong in ("z.grad_fn এর নাম", "$w$ কে", "`x` এর", "backward() এর পরে", "L এর"):
+        assert DETACHED_CASE_ENDING.search(wrong), wrong
+    for right in ("z.grad_fn-এর নাম", "$w$-কে", "`x`-এর", "x এবং y", "2 কেজি"):
+        assert not DETACHED_CASE_ENDING.search(right), right
+
+
+READER_TEXTS = sorted(RUNTIME_PYTHON.glob("lessonkit/*.py")) + [
+    REPO_ROOT / "runtime" / "src" / name for name in ("explain.js", "strings.js")
+]
+
+
+@pytest.mark.parametrize("path", READER_TEXTS, ids=[p.name for p in READER_TEXTS])
+def test_hints_and_messages_use_the_glossarys_words(path):
+    """Hints, a judge's reasons and the page's messages are prose the reader sees, too."""
+    text = path.read_text(encoding="utf-8")
+    problems = [
+        f'"{word}" (the glossary\'s word is "{ours}")' for word, ours in COMPETING.items() if word in text
+    ]
+    problems += [m.group() for m in NUMERIC_ERROR.finditer(text)]
+    problems += [m.group() for m in PRECISION_AS_ACCURACY.finditer(text)]
+    problems += [text[max(0, m.start() - 20) : m.end()] for m in DETACHED_CASE_ENDING.finditer(text)]
+    assert not problems, f"{path.name}: {problems}"
+
+
 @pytest.mark.parametrize("page", ALL_PAGES, ids=[str(p.relative_to(DOCS)) for p in ALL_PAGES])
 def test_one_term_per_concept(page):
     text = page.read_text(encoding="utf-8")
@@ -370,8 +434,18 @@ def test_one_term_per_concept(page):
         problems.append('"কিনা": write "কি না"')
     if re.search(r"\bbackward\b", prose) and page.name != "glossary.md":  # its English column
         problems.append('"backward" in prose: write "ব্যাকওয়ার্ড" (English only as a gloss in brackets)')
-    if re.search(r"(?<=[A-Za-z0-9`)]) এর\b", prose_of(text).replace("  ", " ")) or re.search(r"` এর\b", text):
-        problems.append('a case ending after code or English: write "-এর" (e.g. `x`-এর)')
+    if re.search(
+        r"(?<=[A-Za-z0-9`)]) এর\b", prose_of(text).replace("  ", " ")
+    ) or DETACHED_CASE_ENDING.search(text):
+        problems.append(
+            'a case ending after code, maths or English: write "-এর", "-কে" (e.g. `x`-এর, $w$-কে)'
+        )
+    if page.name != "glossary.md":  # its rules name the words they refuse
+        problems += [
+            f'"{word}": the glossary\'s word is "{ours}"' for word, ours in COMPETING.items() if word in text
+        ]
+    problems += [f'"{m.group()}": a numeric error is "ভুল"' for m in NUMERIC_ERROR.finditer(text)]
+    problems += [f'"{m.group()}": numeric precision is "সূক্ষ্মতা"' for m in PRECISION_AS_ACCURACY.finditer(text)]
     ascii_headings = [h for h in headings_of(text) if re.search(r"[0-9]", h)]
     if ascii_headings:
         problems.append(f"headings number in Bengali digits: {ascii_headings}")

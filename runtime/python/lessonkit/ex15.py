@@ -3,6 +3,10 @@
 Each judge runs the reader's function on tensors and models the page never shows (other
 shapes, seeds, learning rates) and compares with the same measure worked out here in NumPy;
 the evaluation judge also checks that the model's mode is restored and no graph escapes.
+15.4 hands the reader's ``step_ratios`` a model, an optimizer it has not seen (Adam, SGD with
+momentum and weight decay, RMSprop), a loss and a batch, with stale gradients left in every
+``.grad``; it must take exactly one clean step and report each parameter's real change against
+its size, which ``lr * grad`` does not give for these optimizers.
 """
 
 import numpy as np
@@ -83,6 +87,90 @@ def _judge_evaluate(fn):
     return True
 
 
+def _step_cases():
+    """(what, build model, make optimizer, loss, X, y) for 15.4: models, optimizers and losses
+    the page never uses, so only the measured change, not ``lr * grad``, gives the ratio."""
+    import pyautograd as torch
+    from pyautograd import nn, optim
+
+    rng = np.random.default_rng(1504)
+
+    def digits_like(n, features, classes):
+        X = torch.tensor(rng.normal(size=(n, features)), dtype=torch.float32)
+        return X, torch.tensor(rng.integers(0, classes, size=n))
+
+    X, y = digits_like(20, 6, 4)
+    yield (
+        "Adam(lr=0.01)",
+        lambda: nn.Sequential(nn.Linear(6, 10), nn.Tanh(), nn.Linear(10, 4)),
+        lambda ps: optim.Adam(ps, lr=0.01),
+        nn.CrossEntropyLoss(),
+        X,
+        y,
+    )
+    X = torch.tensor(rng.normal(size=(15, 3)), dtype=torch.float32)
+    y = torch.tensor(rng.normal(size=(15, 2)), dtype=torch.float32)
+    yield (
+        "SGD(lr=0.1, momentum=0.9, weight_decay=0.05)",
+        lambda: nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 2)),
+        lambda ps: optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.05),
+        nn.MSELoss(),
+        X,
+        y,
+    )
+    X, y = digits_like(32, 5, 3)
+    yield (
+        "RMSprop(lr=0.003)",
+        lambda: nn.Sequential(nn.Linear(5, 6), nn.Sigmoid(), nn.Linear(6, 3)),
+        lambda ps: optim.RMSprop(ps, lr=0.003),
+        nn.CrossEntropyLoss(),
+        X,
+        y,
+    )
+
+
+def _with_stale_grads(model, seed):
+    """Gradients a previous step left behind: the step must not add them to its own."""
+    import pyautograd as torch
+
+    rng = np.random.default_rng(seed)
+    for p in model.parameters():
+        p.grad = torch.tensor(rng.normal(size=tuple(p.shape)), dtype=p.dtype)
+    return model
+
+
+def _judge_step_ratios(step_ratios):
+    import pyautograd as torch
+
+    written(step_ratios)
+    for k, (what, build, make_optimizer, loss_fn, X, y) in enumerate(_step_cases()):
+        torch.manual_seed(150 + k)
+        model = _with_stale_grads(build(), k)
+        torch.manual_seed(150 + k)
+        reference = _with_stale_grads(build(), k)
+        before = {name: p.detach().numpy().astype(np.float64) for name, p in reference.named_parameters()}
+        optimizer = make_optimizer(reference.parameters())
+        optimizer.zero_grad()
+        loss_fn(reference(X), y).backward()
+        optimizer.step()
+        after = {name: p.detach().numpy().astype(np.float64) for name, p in reference.named_parameters()}
+        want = {name: (after[name] - w).std(ddof=1) / w.std(ddof=1) for name, w in before.items()}
+
+        got = step_ratios(model, make_optimizer(model.parameters()), loss_fn, X, y)
+        if not isinstance(got, dict) or set(got) != set(want):
+            raise Mismatch(f"ফেরত দিন একটি dict, named_parameters()-এর প্রতিটি নামে একটি অনুপাত: {sorted(want)}")
+        for name, p in model.named_parameters():
+            if not np.allclose(p.detach().numpy(), after[name], rtol=1e-5, atol=1e-7):
+                raise Mismatch(
+                    f"{what}-এর এক ধাপের পরে {name} যেখানে পৌঁছানোর কথা, সেখানে নেই: ঠিক একটি পরিষ্কার ধাপ চাই "
+                    "(আগের ধাপের .grad কি মুছেছেন?)"
+                )
+        for name, ratio in want.items():
+            if not np.isclose(_number(got[name], f"{name}-এর অনুপাত"), ratio, rtol=1e-4):
+                return False
+    return True
+
+
 EXERCISES = {
     "15.1": Exercise(
         expected=None,
@@ -104,5 +192,13 @@ EXERCISES = {
         level=2,
         hint="শুরুতে model.training মনে রাখুন, তারপর model.eval(); হিসাব torch.no_grad()-এর ভেতরে; লস nn.CrossEntropyLoss() "
         "দিয়ে, নির্ভুলতা argmax(dim=1) মিলিয়ে গড়; দুটোই .item()। ফেরার আগে model.train(আগের মোড) দিয়ে মোড ফিরিয়ে দিন।",
+    ),
+    "15.4": Exercise(
+        expected=None,
+        judge=_judge_step_ratios,
+        level=3,
+        hint="Adam বা মোমেন্টামে ধাপটা lr * grad নয়, তাই ধাপ নিয়েই মাপুন। ধাপের আগে প্রতিটি প্যারামিটারের একটি আলাদা কপি রাখুন "
+        "(detach() একই মেমরি দেখায়, ধাপের পরে সেটাও বদলে যাবে; clone() লাগে)। তারপর optimizer.zero_grad(), লস, "
+        "backward(), step(); শেষে প্রতিটি নামে (নতুন − পুরনো)-এর std ভাগ পুরনোর std, .item() দিয়ে সংখ্যা।",
     ),
 }

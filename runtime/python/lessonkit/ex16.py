@@ -5,9 +5,12 @@ diamonds, a leaf used several times, a second leaf on other branches) and compar
 by dynamic programming over ``next_functions``. 16.2 runs the reader's ``cheaper_jacobian`` on
 functions with more inputs than outputs and the other way round, and asks both for the right
 Jacobian and for the passes of the cheaper mode, ``min(inputs, outputs)``, counted by
-``count_passes``. 16.3 asks for the bytes the page's network keeps for the backward pass at a
-batch of 1024: 65792 of weights, which do not grow, and 1024 * (64 + 128 + 64 + 1) * 4 bytes of
-inputs to the matrix products and the tanh outputs and the differences, which do.
+``count_passes``. 16.3 runs the reader's ``predict_bytes(loss_at, n)`` on networks the page
+never builds (other widths, depths, activations and dtypes) and asks for the bytes the graph of a
+batch of ``n`` keeps for the backward pass, predicted from batches of at most 8: a part that does
+not grow with the batch (the weights) plus a part per example (the inputs to the matrix products,
+the activations' outputs, the differences). The judge measures the big batch itself, the way the
+page's ``saved_bytes`` does, and refuses any batch above 8 the reader's code asks for.
 """
 
 import numpy as np
@@ -97,6 +100,75 @@ def _judge_cheaper_jacobian(cheaper_jacobian):
     return True
 
 
+def _saved_bytes(root):
+    """The page's ``saved_bytes``: bytes of the distinct arrays the graph's nodes keep."""
+    seen, arrays, stack = set(), {}, [root.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        for a in getattr(node, "_saved", None) or ():
+            if isinstance(a, np.ndarray):
+                arrays[id(a)] = a
+        stack.extend(nxt for nxt, _ in node.next_functions)
+    return sum(a.nbytes for a in arrays.values())
+
+
+SMALL_BATCH = 8  # the biggest batch the reader's code may build
+
+
+def _networks():
+    """(description, loss_at) for networks the page never builds: ``loss_at(k)`` is the loss of
+    a fresh batch of ``k`` examples, through the same weights every time."""
+    import pyautograd as torch
+
+    rng = np.random.default_rng(1603)
+    for widths, act, dtype in (
+        ((10, 32, 1), torch.tanh, torch.float32),
+        ((5, 16, 8, 3), torch.sigmoid, torch.float64),
+        ((20, 7, 7, 7, 2), torch.relu, torch.float32),
+    ):
+        params = []
+        for n_in, n_out in zip(widths, widths[1:]):
+            params.append(torch.tensor(rng.normal(size=(n_in, n_out)), dtype=dtype, requires_grad=True))
+            params.append(torch.zeros(n_out, dtype=dtype, requires_grad=True))
+
+        def loss_at(k, params=params, act=act, widths=widths, dtype=dtype):
+            k = int(k)
+            h = torch.tensor(rng.normal(size=(k, widths[0])), dtype=dtype)
+            target = torch.tensor(rng.normal(size=(k, widths[-1])), dtype=dtype)
+            for i in range(0, len(params), 2):
+                h = h @ params[i] + params[i + 1]
+                if i + 2 < len(params):
+                    h = act(h)
+            return ((h - target) ** 2).mean()
+
+        yield "-".join(map(str, widths)), loss_at
+
+
+def _judge_predict_bytes(predict_bytes):
+    written(predict_bytes)
+    for sizes, loss_at in _networks():
+        for n in (1024, 3, 5000):
+
+            def small_only(k, loss_at=loss_at, sizes=sizes):
+                if k > SMALL_BATCH:
+                    raise Mismatch(
+                        f"{sizes} নেটওয়ার্কে loss_at({k}) চাওয়া হলো; {SMALL_BATCH}টির বেশি উদাহরণের ব্যাচ "
+                        "বানানো চলবে না, ছোট ব্যাচ মেপে বড়টার হিসাব বের করুন"
+                    )
+                return loss_at(k)
+
+            got = predict_bytes(small_only, n)
+            if not isinstance(got, (int, np.integer)) or isinstance(got, bool):
+                raise Mismatch(f"predict_bytes একটি পূর্ণসংখ্যা (বাইট) ফেরত দেবে, কিন্তু পেলাম {type(got).__name__}")
+            want = _saved_bytes(loss_at(n))
+            if got != want:
+                raise Mismatch(f"{sizes} নেটওয়ার্কে ব্যাচ {n}: হিসাবে পেলাম {got} বাইট, মেপে দেখা গেল {want} বাইট")
+    return True
+
+
 EXERCISES = {
     "16.1": Exercise(
         expected=None,
@@ -115,10 +187,11 @@ EXERCISES = {
         "ফরওয়ার্ড মোডে vectorize=True লাগে।",
     ),
     "16.3": Exercise(
-        expected=1118464,
+        expected=None,
+        judge=_judge_predict_bytes,
         level=2,
-        hint="ওজনের বাইট ব্যাচে বদলায় না। বাকিগুলো প্রতিটি উদাহরণের জন্য একবার করে: প্রথম ম্যাট্রিক্স গুণের ইনপুটের ৬৪টি, দুই "
-        "tanh-এর আউটপুটের ১২৮ আর ৬৪টি, আর বিয়োগফলের একটি সংখ্যা, প্রতিটি ৪ বাইট। ব্যাচ ৩২-এর হিসাব থেকে ওজনের অংশ আলাদা করে "
-        "বাকিটা ব্যাচের অনুপাতে বাড়ান।",
+        hint="রাখা বাইট দুই ভাগে: ওজন, যা ব্যাচে বদলায় না, আর প্রতিটি উদাহরণের জন্য একই সংখ্যক বাইট। দুটি ছোট ব্যাচ "
+        "(যেমন ১ আর ২টি উদাহরণ) saved_bytes দিয়ে মাপুন: তাদের পার্থক্য এক উদাহরণের বাইট, আর ব্যাচ ১-এর মাপ থেকে সেটা "
+        "বাদ দিলে স্থির অংশ। শুধু অনুপাতে বাড়ালে স্থির অংশটাও বেড়ে যায়।",
     ),
 }
