@@ -29,6 +29,21 @@ function button(role, symbol, label, title) {
   return b;
 }
 
+/**
+ * Say on a button, for two seconds, how its action went: in its word, and in its symbol
+ * (a ✓ or ✗), which is all a phone shows of it. Returns the timer that puts both back.
+ */
+function flash(b, word, ok, backWord, backSymbol) {
+  const label = b.querySelector(".lr-btn-label");
+  const icon = b.querySelector(".lr-btn-icon");
+  label.textContent = word;
+  icon.textContent = ok ? "✓" : "✗";
+  return setTimeout(() => {
+    label.textContent = backWord;
+    icon.textContent = backSymbol;
+  }, 2000);
+}
+
 export class Cell {
   constructor(element, index, page, storage, actions) {
     this.el = element;
@@ -270,17 +285,14 @@ export class Cell {
 
   /** Copy the code as it is now in the editor (with the reader's edits). */
   async copy(copyBtn) {
-    const label = copyBtn.querySelector(".lr-btn-label");
+    let copied = true;
     try {
       await navigator.clipboard.writeText(this.code);
-      label.textContent = t.copied;
     } catch (_err) {
-      label.textContent = t.copyFailed;
+      copied = false;
     }
     clearTimeout(this.copyTimer);
-    this.copyTimer = setTimeout(() => {
-      label.textContent = t.copy;
-    }, 2000);
+    this.copyTimer = flash(copyBtn, copied ? t.copied : t.copyFailed, copied, t.copy, "❐");
   }
 
   /** The reader's own Run (button or keyboard): the one way a link's code starts. */
@@ -291,7 +303,6 @@ export class Cell {
 
   /** Copy a link to this cell with its current code (share.js), or say why not. */
   async copyLink(linkBtn) {
-    const label = linkBtn.querySelector(".lr-btn-label");
     let url;
     try {
       url = await shareURL(this);
@@ -302,17 +313,17 @@ export class Cell {
       );
       return;
     }
+    let copied = true;
     try {
       await navigator.clipboard.writeText(url);
-      label.textContent = t.share.copied;
       this.showNotice(t.share.copiedNote, "info");
     } catch (_err) {
+      copied = false;
       this.showNotice(`${t.share.copyFailed} ${url}`);
     }
+    if (!copied) return;
     clearTimeout(this.linkTimer);
-    this.linkTimer = setTimeout(() => {
-      label.textContent = t.share.link;
-    }, 2000);
+    this.linkTimer = flash(linkBtn, t.share.copied, true, t.share.link, "↗");
   }
 
   /**

@@ -1,0 +1,116 @@
+"""The runner under real use on a phone: a cell's toolbar in one row at 375 px, wide graphs
+that fit the screen with a way to see them at full size, tips and tables at body size,
+verdict marks drawn by CSS (never colour emoji), and an honest page after coming back to it.
+"""
+
+import re
+
+import pytest
+from conftest import PageSession, cell, shot, wait_cells
+
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+def phone_page(browser, server, offline_fallback, path, scheme="light"):
+    session = PageSession(
+        browser, server.url.rstrip("/"), allow=offline_fallback, color_scheme=scheme, **PHONE
+    )
+    session.page.goto(server.url + path)
+    return session
+
+
+# ---------------------------------------------------------------- text at body size
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_tips_and_tables_read_at_body_size(server, open_page, width):
+    """Material sets admonitions and tables at 0.64rem (80% of the text around them)."""
+    size = {"viewport": {"width": width, "height": 900}}
+    sizes = {}
+    for path, selector in (("playground/", ".admonition p"), ("", "table td")):
+        page = open_page(server.url + path, **size).page
+        sizes[path] = page.evaluate(
+            """sel => [
+                getComputedStyle(document.querySelector('.md-content__inner > p:not([class])')).fontSize,
+                getComputedStyle(document.querySelector('.md-content__inner ' + sel)).fontSize,
+            ]""",
+            selector,
+        )
+    for path, (body, inner) in sizes.items():
+        assert inner == body, (path or "index", width, inner, body)
+
+
+# ---------------------------------------------------------------- the toolbar at 375 px
+
+
+TOOLBAR_ACTIONS = ("run", "reset", "run-above", "copy", "link")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_toolbar_is_one_row_of_named_buttons_at_375px(browser, server, offline_fallback, scheme):
+    session = phone_page(browser, server, offline_fallback, "playground/", scheme)
+    page = session.page
+    try:
+        wait_cells(page, 2)
+        bar = cell(page, 1).locator(".lr-toolbar")
+        buttons = bar.locator("button")
+        boxes = [b.bounding_box() for b in buttons.all()]
+        tops = {round(box["y"]) for box in boxes}
+        assert len(tops) == 1, boxes  # every button in one row (three rows before)
+        height = bar.bounding_box()["height"]
+        row = max(box["height"] for box in boxes)
+        assert height <= 2.5 * row, (height, row)  # the buttons' row, and the status's
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        for box in boxes:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["width"] >= 28, box
+
+        # each action is named by its Bengali word, for a screen reader and as a tooltip
+        for role in (*TOOLBAR_ACTIONS, "stop"):
+            b = bar.locator(f'[data-role="{role}"]')
+            label = b.locator(".lr-btn-label").text_content()
+            assert re.search("[\u0980-\u09ff]", label), (role, label)
+            assert re.search("[\u0980-\u09ff]", b.get_attribute("title")), role
+            assert f'button "{label}"' in b.aria_snapshot(), (role, b.aria_snapshot())
+
+        # reachable by the keyboard, in order, and by a tap
+        bar.locator('[data-role="run"]').focus()
+        reached = [page.evaluate("document.activeElement.dataset.role")]
+        for _ in TOOLBAR_ACTIONS[1:]:
+            page.keyboard.press("Tab")
+            reached.append(page.evaluate("document.activeElement.dataset.role"))
+        assert tuple(reached) == TOOLBAR_ACTIONS, reached
+        for role in TOOLBAR_ACTIONS:
+            bar.locator(f'[data-role="{role}"]').click(trial=True)  # visible, not covered
+        # the symbols are drawn in the text's colour, not as colour emoji
+        icon_style = bar.locator('[data-role="run"] .lr-btn-icon').evaluate(
+            "el => getComputedStyle(el).fontVariantEmoji"
+        )
+        assert icon_style == "text", icon_style
+        shot(page, f"phone-toolbar-{scheme}", full_page=False)
+    finally:
+        session.close()
+    assert not session.foreign
+
+
+def test_copy_on_a_phone_says_so_in_the_symbol(browser, server, offline_fallback):
+    session = PageSession(
+        browser,
+        server.url.rstrip("/"),
+        allow=offline_fallback,
+        permissions=["clipboard-read", "clipboard-write"],
+        **PHONE,
+    )
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        copy = cell(page, 0).locator('[data-role="copy"]')
+        copy.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('[data-cell=\"0\"] [data-role=copy] .lr-btn-icon').textContent === '✓'"
+        )
+        assert "কপি হয়েছে" in copy.text_content()
+        assert page.evaluate("navigator.clipboard.readText()").startswith('নাম = "পাঠক"')
+    finally:
+        session.close()
