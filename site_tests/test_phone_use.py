@@ -6,7 +6,7 @@ verdict marks drawn by CSS (never colour emoji), and an honest page after coming
 import re
 
 import pytest
-from conftest import PageSession, cell, shot, wait_cells
+from conftest import PageSession, cell, run_and_wait, set_code, shot, wait_cells
 
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -114,3 +114,68 @@ def test_copy_on_a_phone_says_so_in_the_symbol(browser, server, offline_fallback
         assert page.evaluate("navigator.clipboard.readText()").startswith('নাম = "পাঠক"')
     finally:
         session.close()
+
+
+# ---------------------------------------------------------------- wide graphs
+
+
+LONG_CHAIN = (
+    "from lessonkit import show\n"
+    "chain = ' -> '.join(f'ধাপ_{k}' for k in range(12))\n"
+    "show('digraph { rankdir=LR; ' + chain + ' }', title='লম্বা গ্রাফ')\n"
+    "show('digraph { a -> b }', title='ছোট গ্রাফ')"
+)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_wide_graph_fits_the_phone_and_opens_at_full_size(
+    browser, server, offline_fallback, numpy_in_site, scheme
+):
+    session = phone_page(browser, server, offline_fallback, "playground/", scheme)
+    page = session.page
+    try:
+        wait_cells(page)
+        i = page.evaluate("window.lessonRunner.cells") - 1
+        set_code(page, i, LONG_CHAIN)
+        c = run_and_wait(page, i)
+        wide, small = c.locator(".lr-out-display-dot").all()
+        svg = wide.locator("svg")
+        svg.wait_for()
+        box = wide.locator('[data-role="graph-box"]')
+        page_width = "document.documentElement.scrollWidth"
+
+        # by default the whole graph is in view, shrunk to the box, with a note saying so
+        assert svg.bounding_box()["width"] <= box.bounding_box()["width"] + 0.5
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+        note = wide.locator('[data-role="graph-size"]')
+        assert note.is_visible() and "ছোট করে" in note.inner_text()
+        assert page.evaluate(page_width) <= 375
+        shot(page, f"phone-graph-fit-{scheme}", full_page=False)
+
+        # full size: readable labels, scrolling inside its own box, the page as wide as before
+        toggle = wide.locator('[data-role="graph-toggle"]')
+        toggle.click()
+        px_per_unit = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
+        font = float(svg.locator("text").first.get_attribute("font-size"))
+        assert font * px_per_unit >= 12, font * px_per_unit
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+        assert box.evaluate("b => getComputedStyle(b).overflowX") == "auto"
+        assert "টেনে" in note.inner_text() and "জুম" in note.inner_text()
+        assert page.evaluate(page_width) <= 375
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+        assert box.evaluate("b => b.scrollLeft") > 0
+        assert page.evaluate("window.scrollX") == 0
+        shot(page, f"phone-graph-full-{scheme}", full_page=False)
+
+        # and back, by the keyboard
+        toggle.focus()
+        page.keyboard.press("Enter")
+        assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+        assert "ছোট করে" in note.inner_text()
+
+        # a graph that fits needs neither note nor button
+        small.locator("svg").wait_for()
+        assert not small.locator('[data-role="graph-size"]').is_visible()
+    finally:
+        session.close()
+    assert not session.foreign
