@@ -6,7 +6,7 @@ verdict marks drawn by CSS (never colour emoji), and an honest page after coming
 import re
 
 import pytest
-from conftest import PageSession, cell, run_and_wait, set_code, shot, wait_cells
+from conftest import CONTRAST_JS, PageSession, cell, output_text, run_and_wait, set_code, shot, wait_cells
 
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -176,6 +176,72 @@ def test_wide_graph_fits_the_phone_and_opens_at_full_size(
         # a graph that fits needs neither note nor button
         small.locator("svg").wait_for()
         assert not small.locator('[data-role="graph-size"]').is_visible()
+    finally:
+        session.close()
+    assert not session.foreign
+
+
+# ---------------------------------------------------------------- verdict marks
+
+
+LESSON_4A = "lessons/04a-build-your-own-autograd/"
+ANSWER_4A4 = "from lessonkit import check\n\n\ndef pass_counts(n, m):\n    return m, n\n\n\ncheck('4a.4', pass_counts)\n"
+
+# Each verdict mark: [its text, its size, disc against the page, check/cross against the disc].
+MARKS_JS = (
+    CONTRAST_JS
+    + """
+els => els.map(el => {
+    const box = el.getBoundingClientRect();
+    const disc = channels(getComputedStyle(el).backgroundColor);
+    const before = getComputedStyle(el, '::before');
+    const ink = channels(el.classList.contains('lr-verdict-ok') ? before.borderRightColor : before.backgroundColor);
+    return [el.textContent, box.width, box.height, contrast(disc, backgroundOf(el.parentElement)), contrast(ink, disc)];
+})"""
+)
+EMOJI_JS = (
+    "els => els.filter(el => /\\p{Extended_Pictographic}/u.test(el.textContent)).map(el => el.textContent)"
+)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_verdicts_are_drawn_marks_not_emoji(browser, server, offline_fallback, numpy_in_site, scheme):
+    session = phone_page(browser, server, offline_fallback, LESSON_4A, scheme)
+    page = session.page
+    try:
+        wait_cells(page)
+        sources = page.evaluate("[...document.querySelectorAll('.lr-cell')].map(c => c.dataset.src)")
+        index = next(i for i, src in enumerate(sources) if 'check("4a.4"' in src)
+        # the page's own expected block of a "not yet" verdict
+        expected = page.locator(".lr-expected", has=page.locator('[data-role="verdict"]'))
+        assert expected.count() >= 1
+        expected.first.scroll_into_view_if_needed()
+        shot(page, f"phone-verdict-expected-{scheme}", full_page=False)
+        set_code(page, index, ANSWER_4A4.replace("return m, n", "return n, m"))
+        run_and_wait(page, index)
+        assert "এখনও মেলেনি" in output_text(page, index)
+        set_code(page, index, ANSWER_4A4)
+        run_and_wait(page, index)
+        # what the cell printed is still check()'s own text, emoji and all
+        assert "✅ ঠিক হয়েছে" in page.evaluate(f"window.lessonRunner.run({index})")["stdout"]
+        out = cell(page, index).locator('[data-role="output"]')
+        assert out.locator(".lr-verdict-ok").count() == 1 and "ঠিক হয়েছে" in output_text(page, index)
+
+        lines = page.locator('[data-role="output"] pre, .lr-expected code, .lr-out-notice-ok')
+        assert lines.evaluate_all(EMOJI_JS) == []
+        marks = page.locator('[data-role="verdict"]')
+        assert marks.count() >= 2
+        for text, width, height, disc, ink in marks.evaluate_all(MARKS_JS):
+            assert text == "" and width >= 10 and height >= 10, (text, width, height)
+            assert disc >= 3 and ink >= 3, (scheme, disc, ink)
+        names = marks.evaluate_all(
+            "els => els.map(el => [el.getAttribute('role'), el.getAttribute('aria-label')])"
+        )
+        assert {tuple(n) for n in names} <= {("img", "ঠিক"), ("img", "মেলেনি")} and len(
+            set(map(tuple, names))
+        ) == 2
+        out.scroll_into_view_if_needed()
+        shot(page, f"phone-verdicts-{scheme}", full_page=False)
     finally:
         session.close()
     assert not session.foreign

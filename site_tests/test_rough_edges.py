@@ -8,30 +8,20 @@ viewport, open their own page.
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, PageSession, cell, output_text, run_and_wait, set_code, shot, wait_cells
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    CONTRAST_JS,
+    PageSession,
+    cell,
+    output_text,
+    run_and_wait,
+    set_code,
+    shot,
+    wait_cells,
+)
 
 SCRATCH = -1
 BENGALI_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
-
-# WCAG relative luminance and contrast of two computed CSS colours, run in the page.
-CONTRAST_JS = """
-const channels = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
-const luminance = ([r, g, b]) => {
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-};
-const backgroundOf = (el) => {
-  for (let e = el; e; e = e.parentElement) {
-    const c = channels(getComputedStyle(e).backgroundColor);
-    if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c;
-  }
-  return channels(getComputedStyle(document.body).backgroundColor);
-};
-const contrast = (a, b) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
-"""
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 // hooks/cells_fence.py, keeps its state in data-* attributes (stable hooks for tests),
 // and persists the reader's edits.
 import { createEditor, replaceText } from "./editor.js";
-import { OutputView } from "./output.js";
+import { drawVerdicts, OutputView } from "./output.js";
 import { forgetShareLink, MAX_LINK_CHARS, ShareError, shareURL } from "./share.js";
 import { lineDiff } from "./line-diff.js";
 import { saveEdit } from "./storage.js";
@@ -64,6 +64,9 @@ export class Cell {
     this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
     const next = element.nextElementSibling;
     this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
+    // what the cell must print, read before its verdict emoji are drawn as marks
+    this.expected = this.expectedEl ? this.expectedEl.querySelector("code, pre")?.textContent || "" : null;
+    if (this.expectedEl) drawVerdicts(this.expectedEl);
     this._build();
   }
 
@@ -423,8 +426,7 @@ export class Cell {
 
   /** The page's expected-output block, or null when the cell has none. */
   expectedText() {
-    if (!this.expectedEl) return null;
-    return this.expectedEl.querySelector("code, pre")?.textContent || "";
+    return this.expected;
   }
 
   /**
