@@ -8,6 +8,7 @@ import re
 import pytest
 from conftest import CONTRAST_JS, PageSession, cell, output_text, run_and_wait, set_code, shot, wait_cells
 
+BN = str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯")
 PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
@@ -242,6 +243,85 @@ def test_verdicts_are_drawn_marks_not_emoji(browser, server, offline_fallback, n
         ) == 2
         out.scroll_into_view_if_needed()
         shot(page, f"phone-verdicts-{scheme}", full_page=False)
+    finally:
+        session.close()
+    assert not session.foreign
+
+
+# ---------------------------------------------------------------- coming back to a page
+
+
+def _outputs_shown(page):
+    return page.locator('[data-role="output"]:not([hidden])').count()
+
+
+def _leave_and_come_back(page, how):
+    """Leave the playground and come back to it: by instant navigation (a nav link, then the
+    browser's Back; the same document and worker) or by a reload (a fresh document)."""
+    page.evaluate("document.querySelectorAll('[data-cell]').forEach(c => c.dataset.left = '1')")
+    if how == "instant":
+        page.evaluate("window.sameDocument = true")
+        page.locator("nav.md-nav--primary a.md-nav__link[href$='glossary/']").first.click()
+        page.wait_for_function("location.pathname.includes('glossary/') && window.lessonRunner.cells === 0")
+        page.go_back()
+    else:
+        page.reload()
+    page.wait_for_function(
+        """() => location.pathname.endsWith('playground/') && window.lessonRunner.cells > 0
+               && document.querySelector('[data-cell="0"]:not([data-left])')?.dataset.state"""
+    )
+    if how == "instant":
+        assert page.evaluate("window.sameDocument") is True  # Python was kept, its namespace was not
+
+
+@pytest.mark.parametrize("how", ["instant", "reload"])
+def test_coming_back_says_python_starts_afresh_and_runs_the_cells_again(
+    browser, server, offline_fallback, how
+):
+    # the reload on a phone in dark mode, the instant navigation on a desktop in light mode
+    looks = {**PHONE, "color_scheme": "dark"} if how == "reload" else {}
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback, **looks)
+    page = session.page
+    try:
+        page.goto(server.url + "playground/")
+        wait_cells(page)
+        note = page.locator('[data-role="fresh-state"]')
+        assert note.count() == 0  # nothing was run on this page in this tab yet
+        n = page.evaluate("window.lessonRunner.cells")
+        run_and_wait(page, 0)
+        set_code(page, n - 1, "আগের_মান = 41")
+        run_and_wait(page, n - 1)
+        assert "নমস্কার" in output_text(page, 0)
+
+        _leave_and_come_back(page, how)
+        # no output claims a state Python no longer has, and the note says why
+        assert _outputs_shown(page) == 0
+        assert note.count() == 1 and note.is_visible()
+        text = note.inner_text()
+        assert "নতুন করে শুরু" in text and f"সেল ১–{str(n).translate(BN)}" in text, text
+        # the note sits at the first cell
+        assert note.evaluate("el => el.nextElementSibling.dataset.cell") == "0"
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        note.scroll_into_view_if_needed()
+        shot(page, f"fresh-note-{how}", full_page=False)
+        # Python's state really is fresh
+        set_code(page, n - 1, "print('আগের_মান' in dir())")
+        run_and_wait(page, n - 1)
+        assert output_text(page, n - 1).strip() == "False"
+
+        again = note.locator('[data-role="run-again"]')
+        text_contrast = CONTRAST_JS + "el => contrast(channels(getComputedStyle(el).color), backgroundOf(el))"
+        assert again.evaluate(text_contrast) >= 4.5
+        again.focus()
+        page.keyboard.press("Enter")  # by the keyboard
+        assert note.count() == 0
+        page.wait_for_function(
+            "n => [...Array(n).keys()].every(i => document.querySelector(`[data-cell='${i}']`)"
+            ".dataset.state === 'done' || document.querySelector(`[data-cell='${i}']`).dataset.state === 'error')",
+            arg=n,
+        )
+        assert "নমস্কার" in output_text(page, 0)
+        assert not session.errors, session.errors
     finally:
         session.close()
     assert not session.foreign
