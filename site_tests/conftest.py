@@ -173,6 +173,27 @@ def open_page(browser, offline_fallback):
         assert not foreign, f"requests left the site's origin: {foreign}"
 
 
+# WCAG relative luminance and contrast of two computed CSS colours, run in the page.
+CONTRAST_JS = """
+const channels = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
+const luminance = ([r, g, b]) => {
+  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+};
+const backgroundOf = (el) => {
+  for (let e = el; e; e = e.parentElement) {
+    const c = channels(getComputedStyle(e).backgroundColor);
+    if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c;
+  }
+  return channels(getComputedStyle(document.body).backgroundColor);
+};
+const contrast = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+"""
+
+
 def shot(page, name, full_page=True):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

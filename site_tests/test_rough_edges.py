@@ -8,30 +8,20 @@ viewport, open their own page.
 import re
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, PageSession, cell, output_text, run_and_wait, set_code, shot, wait_cells
+from conftest import (
+    BOOT_TIMEOUT_MS,
+    CONTRAST_JS,
+    PageSession,
+    cell,
+    output_text,
+    run_and_wait,
+    set_code,
+    shot,
+    wait_cells,
+)
 
 SCRATCH = -1
 BENGALI_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
-
-# WCAG relative luminance and contrast of two computed CSS colours, run in the page.
-CONTRAST_JS = """
-const channels = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
-const luminance = ([r, g, b]) => {
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-};
-const backgroundOf = (el) => {
-  for (let e = el; e; e = e.parentElement) {
-    const c = channels(getComputedStyle(e).backgroundColor);
-    if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c;
-  }
-  return channels(getComputedStyle(document.body).backgroundColor);
-};
-const contrast = (a, b) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
-"""
 
 
 @pytest.fixture(scope="module")
@@ -312,42 +302,6 @@ def test_a_fatal_pyodide_error_restarts_python_and_explains(browser, server, off
 
 
 # ---------------------------------------------------------------- phone, accessibility
-
-
-def test_wide_graph_on_a_phone_scrolls_instead_of_shrinking(browser, server, offline_fallback):
-    session = PageSession(
-        browser,
-        server.url.rstrip("/"),
-        allow=offline_fallback,
-        viewport={"width": 375, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = session.page
-    try:
-        page.goto(server.url + "playground/")
-        wait_cells(page)
-        i = page.evaluate("window.lessonRunner.cells") + SCRATCH
-        set_code(
-            page,
-            i,
-            "from lessonkit import show\n"
-            "chain = ' -> '.join(f'ধাপ_{k}' for k in range(12))\n"
-            "show('digraph { rankdir=LR; ' + chain + ' }', title='লম্বা গ্রাফ')",
-        )
-        c = run_and_wait(page, i)
-        svg = c.locator(".lr-out-display-dot svg")
-        svg.wait_for()
-        px_per_unit = svg.evaluate("s => s.getBoundingClientRect().width / s.viewBox.baseVal.width")
-        font = float(svg.locator("text").first.get_attribute("font-size"))
-        assert font * px_per_unit >= 10, font * px_per_unit  # was about 6 px
-        figure = c.locator(".lr-out-display-dot")
-        assert figure.evaluate("f => f.scrollWidth > f.clientWidth")  # scrolls sideways
-        assert page.evaluate("document.documentElement.scrollWidth") <= 375  # the page does not
-        shot(page, "rough-edges-phone-graph", full_page=False)
-    finally:
-        session.close()
-    assert not session.foreign
 
 
 def test_buttons_are_named_by_words_and_status_is_live(server, open_page):

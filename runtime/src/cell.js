@@ -2,7 +2,7 @@
 // hooks/cells_fence.py, keeps its state in data-* attributes (stable hooks for tests),
 // and persists the reader's edits.
 import { createEditor, replaceText } from "./editor.js";
-import { OutputView } from "./output.js";
+import { drawVerdicts, OutputView } from "./output.js";
 import { forgetShareLink, MAX_LINK_CHARS, ShareError, shareURL } from "./share.js";
 import { lineDiff } from "./line-diff.js";
 import { saveEdit } from "./storage.js";
@@ -29,6 +29,21 @@ function button(role, symbol, label, title) {
   return b;
 }
 
+/**
+ * Say on a button, for two seconds, how its action went: in its word, and in its symbol
+ * (a ✓ or ✗), which is all a phone shows of it. Returns the timer that puts both back.
+ */
+function flash(b, word, ok, backWord, backSymbol) {
+  const label = b.querySelector(".lr-btn-label");
+  const icon = b.querySelector(".lr-btn-icon");
+  label.textContent = word;
+  icon.textContent = ok ? "✓" : "✗";
+  return setTimeout(() => {
+    label.textContent = backWord;
+    icon.textContent = backSymbol;
+  }, 2000);
+}
+
 export class Cell {
   constructor(element, index, page, storage, actions) {
     this.el = element;
@@ -49,6 +64,9 @@ export class Cell {
     this.stops = 0; // Stop presses; runs queued before a Stop are cancelled (page.js)
     const next = element.nextElementSibling;
     this.expectedEl = next?.classList.contains("lr-expected") ? next : null;
+    // what the cell must print, read before its verdict emoji are drawn as marks
+    this.expected = this.expectedEl ? this.expectedEl.querySelector("code, pre")?.textContent || "" : null;
+    if (this.expectedEl) drawVerdicts(this.expectedEl);
     this._build();
   }
 
@@ -270,17 +288,14 @@ export class Cell {
 
   /** Copy the code as it is now in the editor (with the reader's edits). */
   async copy(copyBtn) {
-    const label = copyBtn.querySelector(".lr-btn-label");
+    let copied = true;
     try {
       await navigator.clipboard.writeText(this.code);
-      label.textContent = t.copied;
     } catch (_err) {
-      label.textContent = t.copyFailed;
+      copied = false;
     }
     clearTimeout(this.copyTimer);
-    this.copyTimer = setTimeout(() => {
-      label.textContent = t.copy;
-    }, 2000);
+    this.copyTimer = flash(copyBtn, copied ? t.copied : t.copyFailed, copied, t.copy, "❐");
   }
 
   /** The reader's own Run (button or keyboard): the one way a link's code starts. */
@@ -291,7 +306,6 @@ export class Cell {
 
   /** Copy a link to this cell with its current code (share.js), or say why not. */
   async copyLink(linkBtn) {
-    const label = linkBtn.querySelector(".lr-btn-label");
     let url;
     try {
       url = await shareURL(this);
@@ -302,17 +316,17 @@ export class Cell {
       );
       return;
     }
+    let copied = true;
     try {
       await navigator.clipboard.writeText(url);
-      label.textContent = t.share.copied;
       this.showNotice(t.share.copiedNote, "info");
     } catch (_err) {
+      copied = false;
       this.showNotice(`${t.share.copyFailed} ${url}`);
     }
+    if (!copied) return;
     clearTimeout(this.linkTimer);
-    this.linkTimer = setTimeout(() => {
-      label.textContent = t.share.link;
-    }, 2000);
+    this.linkTimer = flash(linkBtn, t.share.copied, true, t.share.link, "↗");
   }
 
   /**
@@ -412,8 +426,7 @@ export class Cell {
 
   /** The page's expected-output block, or null when the cell has none. */
   expectedText() {
-    if (!this.expectedEl) return null;
-    return this.expectedEl.querySelector("code, pre")?.textContent || "";
+    return this.expected;
   }
 
   /**

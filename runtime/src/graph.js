@@ -148,7 +148,7 @@ export function measure(dot) {
 }
 
 /**
- * Returns ``{svg, warnings}``; throws GraphTooBig over the node budget, LayoutTooLong past
+ * Returns ``{svg, warnings, width}`` (width: the graph's full size in CSS px, 0 if unknown); throws GraphTooBig over the node budget, LayoutTooLong past
  * the time budget, LayoutCancelled when ``signal`` aborts, DotError when the DOT text is
  * wrong, any other error when Graphviz itself could not be loaded or run.
  * @param {string} dot @param {AbortSignal} [signal]
@@ -166,9 +166,11 @@ export async function renderDot(dot, signal) {
   if (!svg) throw new Error("Graphviz returned no SVG");
   svg.setAttribute("role", "img");
   // Fit narrow screens by shrinking only so far: below that, labels would be unreadable
-  // (6 px on a phone), so the figure scrolls sideways instead.
-  const width = Number.parseFloat(svg.getAttribute("width") || "");
-  if (width > 0) svg.style.minWidth = `${Math.round(width * PT * MIN_SCALE)}px`;
+  // (6 px on a phone), so the figure scrolls sideways instead. A graph of its own (show())
+  // may still be fitted whole, by the reader's choice (renderers.js).
+  const points = Number.parseFloat(svg.getAttribute("width") || "");
+  const width = points > 0 ? Math.round(points * PT) : 0;
+  if (width > 0) svg.style.minWidth = `${Math.round(width * MIN_SCALE)}px`;
   const warnings = said("warning").filter((w) => !HARMLESS.some((pattern) => pattern.test(w)));
-  return { svg, warnings };
+  return { svg, warnings, width };
 }

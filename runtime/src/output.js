@@ -13,6 +13,39 @@ const ANSI = new RegExp(
   "g",
 );
 
+// check()'s verdicts (lessonkit) are ✅ and ❌: colour emoji, drawn differently by every
+// phone. On the page they become marks drawn by CSS (drawVerdicts); what the cell printed
+// (this.stdout, compared with the expected block) keeps them.
+const VERDICT = /(\u2705|\u274C)/u;
+
+/** A verdict mark: drawn by CSS, named for a screen reader. @param {boolean} ok */
+export function verdictMark(ok) {
+  const mark = document.createElement("span");
+  mark.className = `lr-verdict lr-verdict-${ok ? "ok" : "no"}`;
+  mark.dataset.role = "verdict";
+  mark.setAttribute("role", "img");
+  mark.setAttribute("aria-label", ok ? t.verdictOk : t.verdictNo);
+  return mark;
+}
+
+/** Replace the verdict emoji in the text nodes under ``root`` (or in ``root``, a text node)
+ * with verdict marks. @param {Node} root */
+export function drawVerdicts(root) {
+  const nodes = [];
+  if (root.nodeType === Node.TEXT_NODE) nodes.push(root);
+  else {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+  }
+  for (const node of /** @type {Text[]} */ (nodes)) {
+    if (!VERDICT.test(node.data)) continue;
+    const parts = node.data
+      .split(VERDICT)
+      .map((part) => (part === "\u2705" ? verdictMark(true) : part === "\u274C" ? verdictMark(false) : part));
+    node.replaceWith(...parts.filter((part) => part !== ""));
+  }
+}
+
 /**
  * A stdout or stderr block: `line` is its last, unfinished line, `returned` says that a "\r"
  * ended the text so far (the next text replaces that line).
@@ -30,6 +63,7 @@ function writeTerminal(block, text) {
   for (const [k, part] of text.replace(ANSI, "").split("\n").entries()) {
     if (k > 0) {
       block.line.data += "\n";
+      drawVerdicts(block.line); // a finished line: no "\r" rewrites it any more
       block.line = block.appendChild(document.createTextNode(""));
       block.returned = false;
     }
@@ -121,6 +155,7 @@ export class OutputView {
     this.flush();
     const p = this._block(`notice-${level}`);
     p.textContent = text;
+    if (level === "ok") p.prepend(verdictMark(true), " ");
     return p;
   }
 

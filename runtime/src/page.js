@@ -19,7 +19,7 @@ import { openShared } from "./share.js";
 import { attachNotebookBar } from "./notebook.js";
 import { recordVisit } from "./progress-store.js";
 import { showProgressPage } from "./progress-page.js";
-import { storageWorks, cellKeys, loadEdits, watchEdits } from "./storage.js";
+import { storageWorks, cellKeys, loadEdits, ranBefore, recordRun, watchEdits } from "./storage.js";
 import { recordSolved, showSolved } from "./exercises.js";
 import { courseChanged, mountOfflineCourse } from "./offline-course.js";
 import { t, bn } from "./strings.js";
@@ -316,6 +316,10 @@ async function execute(cell, stops) {
   activeCell = null;
   cell.output.flush();
   cell.ran = !result.restarted;
+  if (cell.ran && here === page) {
+    recordRun(here.key, cell.index);
+    if (here.fresh && here.cells.slice(0, here.fresh.count).every((c) => c.ran)) dropFreshNote(here);
+  }
   const ms = result.ms || 0;
   if (result.crashed && !result.notRun) {
     cell.setState("error", t.status.crashed);
@@ -378,8 +382,15 @@ async function stopCell(cell) {
  * not meant to show, a Stop, a crash): the rest would only fail on its missing names. The
  * cell whose button was pressed says where and why it stopped.
  */
-async function runAbove(cell) {
-  const above = page.cells.filter((c) => c.index < cell.index);
+function runAbove(cell) {
+  return runInOrder(
+    page.cells.filter((c) => c.index < cell.index),
+    cell,
+  );
+}
+
+/** Run ``above`` in order, stopping at the first that fails; ``cell`` says where and why. */
+async function runInOrder(above, cell) {
   const jobs = above.map((c) => runCell(c));
   const results = [];
   for (const [k, job] of jobs.entries()) {
@@ -424,7 +435,7 @@ function scan() {
   if (offlineAction instanceof HTMLElement) mountOfflineCourse(offlineAction, siteRoot);
   const elements = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lr-cell"))];
   const key = pageKey();
-  page = { key, ns: newNamespaceKey(key), cells: [], counter: 0 };
+  page = { key, ns: newNamespaceKey(key), cells: [], counter: 0, fresh: null };
   if (!elements.length) {
     searchNow();
     return;
@@ -449,10 +460,48 @@ function scan() {
   );
   for (const cell of page.cells) cell.mount();
   watchEditors(page.cells);
+  showFreshNote(page);
   openShared(page.cells);
   attachNotebookBar(page.cells);
   if (!storageWorks()) actions.storageFailed(page.cells[0]);
   startInBackground();
+}
+
+/**
+ * Coming back to a page (an instant navigation back to it, a reload) gives it a fresh
+ * namespace, and its cells come back without their outputs: nothing on the page claims a
+ * state Python no longer has. When the reader had run its cells in this tab, a note above
+ * the first cell says so, with a button that runs them again in order (as far as the reader
+ * had gone, stopping at the first that fails).
+ */
+function showFreshNote(here) {
+  const count = Math.min(ranBefore(here.key), here.cells.length);
+  if (!count) return;
+  const cells = t.fresh.cells(count);
+  const note = document.createElement("div");
+  note.className = "lr-fresh";
+  note.dataset.role = "fresh-state";
+  note.setAttribute("role", "note");
+  const text = document.createElement("p");
+  text.textContent = t.fresh.note(cells);
+  const again = document.createElement("button");
+  again.type = "button";
+  again.className = "md-button lr-fresh-run";
+  again.dataset.role = "run-again";
+  again.textContent = t.fresh.run(cells);
+  again.addEventListener("click", () => {
+    dropFreshNote(here);
+    const upTo = here.cells.slice(0, count);
+    runInOrder(upTo, upTo[upTo.length - 1]);
+  });
+  note.append(text, again);
+  here.cells[0].el.before(note);
+  here.fresh = { count, note };
+}
+
+function dropFreshNote(here) {
+  here.fresh?.note.remove();
+  here.fresh = null;
 }
 
 /**

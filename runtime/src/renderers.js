@@ -31,6 +31,39 @@ function layingOut(/** @type {AbortController} */ stop) {
   return note;
 }
 
+/**
+ * A graph wider than its box is shown whole, shrunk to the box's width, with a note saying
+ * so and a button to see it at full size (then it scrolls, and pinches, inside its own box,
+ * never widening the page); the same button fits it again. The note shows only while the
+ * graph is wider than its box (a phone turned sideways may hold it whole).
+ * @param {HTMLElement} box @param {SVGSVGElement} svg @param {number} width @param {HTMLElement} holder
+ */
+function fitToWidth(box, svg, width, holder) {
+  const note = document.createElement("p");
+  note.className = "lr-figure-note lr-graph-size";
+  note.dataset.role = "graph-size";
+  const text = document.createElement("span");
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "md-button lr-graph-toggle";
+  toggle.dataset.role = "graph-toggle";
+  note.append(text, " ", toggle);
+  holder.append(note);
+  const show = (full) => {
+    box.dataset.size = full ? "full" : "fit";
+    svg.style.minWidth = full ? `${width}px` : "0";
+    text.textContent = full ? t.graphFull : t.graphFitted;
+    toggle.textContent = full ? t.graphShowFit : t.graphShowFull;
+  };
+  toggle.addEventListener("click", () => show(box.dataset.size !== "full"));
+  show(false);
+  const wide = () => {
+    note.hidden = width <= box.clientWidth;
+  };
+  wide();
+  if (typeof ResizeObserver === "function") new ResizeObserver(wide).observe(box);
+}
+
 /** Draw DOT text; when Graphviz refuses it or cannot be loaded, say which and why. Aborting
  * `signal` (the cell's Stop, a new run) ends the layout, as the note's own Stop does.
  * @type {Renderer} */
@@ -49,8 +82,13 @@ async function drawGraph(message, holder, signal) {
   if (signal?.aborted) stop.abort();
   const busy = setTimeout(() => holder.replaceChildren(layingOut(stop)), BUSY_NOTE_MS);
   try {
-    const { svg, warnings } = await graph.renderDot(/** @type {string} */ (message.dot), stop.signal);
-    holder.replaceChildren(svg);
+    const { svg, warnings, width } = await graph.renderDot(/** @type {string} */ (message.dot), stop.signal);
+    const box = document.createElement("div");
+    box.className = "lr-graph-box";
+    box.dataset.role = "graph-box";
+    box.append(svg);
+    holder.replaceChildren(box);
+    if (width > 0) fitToWidth(box, svg, width, holder);
     if (warnings.length) {
       const note = document.createElement("p");
       note.className = "lr-figure-note";

@@ -151,3 +151,28 @@ export function watchEdits(onEdit) {
   window.addEventListener("storage", listen);
   return () => window.removeEventListener("storage", listen);
 }
+
+// How far the reader has run a page's cells in this tab (sessionStorage: it outlives a
+// reload and an instant navigation, not the tab). Python's state does not outlive either:
+// a page comes back with a fresh namespace, and this says what the reader had built there.
+const RAN_PREFIX = "pyautograd-lessons:ran:v1:";
+
+/** The reader ran the cell at ``index`` (0-based) of ``page`` in this tab. */
+export function recordRun(page, index) {
+  try {
+    const k = RAN_PREFIX + page;
+    const before = Number(sessionStorage.getItem(k)) || 0;
+    if (index + 1 > before) sessionStorage.setItem(k, String(index + 1));
+  } catch {
+    /* storage unavailable: the page only cannot say later what was run */
+  }
+}
+
+/** How many of ``page``'s cells, from the first, the reader had run in this tab (0: none). */
+export function ranBefore(page) {
+  try {
+    return Number(sessionStorage.getItem(RAN_PREFIX + page)) || 0;
+  } catch {
+    return 0;
+  }
+}
