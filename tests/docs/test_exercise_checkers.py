@@ -237,16 +237,24 @@ def _flat(value):
 
 def _decoys(expected, hint):
     """Answers a reader could type without solving: constants, zero, the hint's own numbers,
-    and the expected answer off by a factor (sign, 2, 10, a 0.4% slip)."""
+    the expected answer off by a factor (sign, 2, 10, a 0.4% slip) and, for a count, by one."""
     import re
 
     numbers = [float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?", hint)]
     if isinstance(expected, (list, tuple)):
         base = [float(v) for v in expected]
-        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 1.004)]
-        return scaled + [[0.0] * len(base), [1.0] * len(base), list(reversed(base))]
+        size = len(base)
+        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 0.1, 1.004)]
+        constants = [[c] * size for c in (0.0, 1.0, -1.0, *numbers)]
+        # the hint's numbers read off in a row, as many as the answer has entries
+        runs = [numbers[i : i + size] for i in range(len(numbers) - size + 1)]
+        off_by_one = [
+            base[:i] + [v + d] + base[i + 1 :] for i, v in enumerate(base) if v.is_integer() for d in (-1, 1)
+        ]
+        return scaled + constants + runs + off_by_one + [list(reversed(base))]
     w = float(expected)
-    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996]
+    off_by_one = [w - 1, w + 1] if w.is_integer() else []
+    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996, *off_by_one]
 
 
 @pytest.mark.parametrize("ex_id", _value_exercises())
