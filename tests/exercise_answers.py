@@ -1221,4 +1221,57 @@ def leaves_of(root):
             ],
         },
     ),
+    "4.5": (
+        "04-automatic-differentiation.md",
+        "answer = forward_jacobian",
+        {
+            "right": """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.eps for out in f(*duals)])
+    return [list(row) for row in zip(*columns)]
+""",
+            # columns returned as rows: the Jacobian transposed
+            "wrong": """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.eps for out in f(*duals)])
+    return columns
+""",
+            "raises": "def forward_jacobian(f, point):\n    return [[out.eps for out in f(point)]]\n",
+            "also wrong": [
+                # one pass with every tangent 1: each row sums the true row
+                """
+def forward_jacobian(f, point):
+    outs = f(*[Dual(v, 1.0) for v in point])
+    return [[out.eps] * len(point) for out in outs]
+""",
+                # central differences: 2n passes, and only approximately right
+                """
+def forward_jacobian(f, point):
+    eps = 1e-6
+    columns = []
+    for j in range(len(point)):
+        up, down = list(point), list(point)
+        up[j] += eps
+        down[j] -= eps
+        columns.append([(u - d) / (2 * eps) for u, d in zip(f(*up), f(*down))])
+    return [list(row) for row in zip(*columns)]
+""",
+                # the value part instead of the tangent
+                """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.value for out in f(*duals)])
+    return [list(row) for row in zip(*columns)]
+""",
+            ],
+        },
+    ),
 }

@@ -26,6 +26,7 @@ from exercise_answers import CASES  # noqa: E402  (shared with the browser test)
 # exercise id -> what the judge's own reason (lessonkit.exercises.Mismatch) must say about
 # the "wrong" answer above, before the general hint: where it went wrong, in Bengali
 WRONG_SAYS = {
+    "4.5": "আউটপুট হলে জ্যাকোবিয়ানের আকার হওয়া উচিত",
     "7.5": "db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)",
     "8.5": "আদর্শ বিচ্যুতি পেলাম 0.0783, চাই প্রায় 0.2000",
     "9.5": "নির্ভুলতা পেলাম 0.1680, হওয়া উচিত 0.2039",
