@@ -24,8 +24,6 @@ def _judge_central_difference(numeric_grad):
     return True
 
 
-
-
 # ---------------------------------------------------------------- 4.5: forward mode with dual numbers
 
 
@@ -78,7 +76,9 @@ def _judge_forward_jacobian(forward_jacobian):
             return f(*xs)
 
         got = forward_jacobian(counted, list(point))
-        want = jacobian(lambda x, f=f: torch.stack(f(*[x[i] for i in range(n)])), torch.tensor(point, dtype=torch.float64)).numpy()
+        want = jacobian(
+            lambda x, f=f: torch.stack(f(*x.unbind())), torch.tensor(point, dtype=torch.float64)
+        ).numpy()
         got = np.array([[float(v) for v in row] for row in got])
         if got.shape != want.shape:
             raise Mismatch(
