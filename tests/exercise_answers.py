@@ -1274,4 +1274,104 @@ def forward_jacobian(f, point):
             ],
         },
     ),
+    "6.5": (
+        "06-training.md",
+        "answer = train_step",
+        {
+            "right": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+            # never clears the gradients: they pile up from step to step
+            "wrong": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+            # the update outside no_grad: an in-place change of a leaf that requires grad
+            "raises": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    for p in model.parameters():
+        if p.grad is not None:
+            p -= lr * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+            "also wrong": [
+                # adds the gradient: ascent
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p += lr * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+                # rebinds the loop variable: the model's parameters never change
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p = p - lr * p.grad
+    model.zero_grad()
+    return loss.item()
+""",
+                # clears the gradients before the update: nothing moves
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    model.zero_grad()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+                # clears at the start only: the step leaves its gradients behind
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    model.zero_grad()
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+                # the step uses optim after all
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    optimizer.zero_grad()
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    return loss.item()
+""",
+            ],
+        },
+    ),
 }

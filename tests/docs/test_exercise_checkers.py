@@ -27,6 +27,7 @@ from exercise_answers import CASES  # noqa: E402  (shared with the browser test)
 # the "wrong" answer above, before the general hint: where it went wrong, in Bengali
 WRONG_SAYS = {
     "4.5": "আউটপুট হলে জ্যাকোবিয়ানের আকার হওয়া উচিত",
+    "6.5": "ধাপ 1-এর শেষে গ্রেডিয়েন্ট শূন্য হয়নি",
     "7.5": "db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)",
     "8.5": "আদর্শ বিচ্যুতি পেলাম 0.0783, চাই প্রায় 0.2000",
     "9.5": "নির্ভুলতা পেলাম 0.1680, হওয়া উচিত 0.2039",
