@@ -1374,4 +1374,66 @@ def train_step(model, loss_fn, X, Y, lr):
             ],
         },
     ),
+    "8.6": (
+        "08-depth.md",
+        "answer = layer_grad_norms",
+        {
+            "right": """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+            # keeps the gradients an earlier use left in the model
+            "wrong": """
+def layer_grad_norms(model, X, Y):
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+            # the activations have no weight
+            "raises": """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model]
+""",
+            "also wrong": [
+                # the summed loss
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).sum().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+                # squared norms
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [(layer.weight.grad**2).sum().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+                # walked from the output back, as the backward pass does
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in reversed(model) if isinstance(layer, nn.Linear)]
+""",
+                # every parameter, biases too
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [p.grad.norm().item() for p in model.parameters()]
+""",
+                # the first layer's norm only, as the page's experiment
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [model[0].weight.grad.norm().item()]
+""",
+            ],
+        },
+    ),
 }
