@@ -1436,4 +1436,99 @@ def layer_grad_norms(model, X, Y):
             ],
         },
     ),
+    "9.6": (
+        "09-real-data.md",
+        "answer = softmax_cross_entropy",
+        {
+            "right": """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+            # the formula as written: e^1000 overflows
+            "wrong": """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    loss = -np.log(p[np.arange(n), y]).mean()
+    grad = p.copy()
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+            "raises": """
+def softmax_cross_entropy(logits, y):
+    p = logits.softmax(axis=1)
+    return -np.log(p[np.arange(len(y)), y]).mean(), p
+""",
+            "also wrong": [
+                # a stable softmax, but the log of a probability that underflows to 0
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p = e / e.sum(axis=1, keepdims=True)
+    loss = -np.log(p[np.arange(n), y]).mean()
+    grad = p.copy()
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+                # the gradient of the summed loss
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad
+""",
+                # the summed loss
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).sum()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+                # the one-hot one class off
+                """
+def softmax_cross_entropy(logits, y):
+    n, k = logits.shape
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    wrong = (y + 1) % k
+    loss = (log_total - shifted[np.arange(n), wrong]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), wrong] -= 1.0
+    return loss, grad / n
+""",
+                # the gradient without its one-hot
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    return loss, np.exp(shifted - log_total[:, None]) / n
+""",
+                # the library's loss after all
+                """
+def softmax_cross_entropy(logits, y):
+    z = torch.tensor(logits, requires_grad=True)
+    loss = nn.CrossEntropyLoss()(z, torch.tensor(y))
+    loss.backward()
+    return loss.item(), z.grad.numpy()
+""",
+            ],
+        },
+    ),
 }
