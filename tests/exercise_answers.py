@@ -259,9 +259,15 @@ def numeric_grad(f, point, eps=1e-6):
         "04a-build-your-own-autograd.md",
         "answer = pass_counts",
         {
-            "right": "def pass_counts(n, m):\n    return m, n\n",
-            "wrong": "def pass_counts(n, m):\n    return n, m\n",
-            "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
+            "right": "def pass_counts(n, m):\n    return 1, n\n",
+            # the full Jacobian's counts, read off lesson 4's table: not what is asked
+            "wrong": "def pass_counts(n, m):\n    return m, n\n",
+            "raises": "def pass_counts(n, m):\n    return 1, n, n[0]\n",
+            "also wrong": [
+                "def pass_counts(n, m):\n    return n, 1\n",
+                "def pass_counts(n, m):\n    return 1, m\n",
+                "def pass_counts(n, m):\n    return 1, 1\n",
+            ],
         },
     ),
     "7.3": (
@@ -1527,6 +1533,106 @@ def softmax_cross_entropy(logits, y):
     loss = nn.CrossEntropyLoss()(z, torch.tensor(y))
     loss.backward()
     return loss.item(), z.grad.numpy()
+""",
+            ],
+        },
+    ),
+    "4a.5": (
+        "04a-build-your-own-autograd.md",
+        "answer = backward_iterative",
+        {
+            "right": """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    root.grad = 1.0
+    for node in reversed(order):
+        node.local_backward()
+""",
+            # no recursion, but the page's breadth-first order: a shared node runs too early
+            "wrong": """
+def backward_iterative(root):
+    backward_in(breadth_first_order(root))
+""",
+            # the page's own backward: recursion thousands of calls deep
+            "raises": """
+def backward_iterative(root):
+    root.grad = 1.0
+    for node in reversed(topological_order(root)):
+        node.local_backward()
+""",
+            "also wrong": [
+                # each node placed when first met, before its inputs: pre-order
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        stack.extend(node.inputs)
+    root.grad = 1.0
+    for node in order:
+        node.local_backward()
+""",
+                # the right order, but the root's gradient never set to 1
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    for node in reversed(order):
+        node.local_backward()
+""",
+                # a node met on two paths runs twice
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        stack.append((node, True))
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    root.grad = 1.0
+    for node in reversed(order):
+        node.local_backward()
+""",
+                # a bigger recursion limit instead of no recursion
+                """
+def backward_iterative(root):
+    import sys
+
+    sys.setrecursionlimit(100_000)
+    root.grad = 1.0
+    for node in reversed(topological_order(root)):
+        node.local_backward()
 """,
             ],
         },
