@@ -145,6 +145,15 @@ def full_jacobian(f, x):
         x.grad.zero_()
     return rows
 """,
+            "also wrong": [
+                # the library's jacobian, which the exercise forbids
+                """
+def full_jacobian(f, x):
+    from pyautograd.autograd.functional import jacobian
+
+    return jacobian(f, x.detach())
+""",
+            ],
         },
     ),
     "6.4": (
