@@ -1646,4 +1646,114 @@ def backward_iterative(root):
             ],
         },
     ),
+    "14.4": (
+        "14-custom-function.md",
+        "answer = Softmax",
+        {
+            "right": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            # only the Jacobian's diagonal: each probability as if alone
+            "wrong": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return grad_out * p * (1 - p)
+""",
+            "raises": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        p, z = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            "also wrong": [
+                # the formula as written: e^1000 overflows
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = z.exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+                # the sum over the wrong axis: down the columns
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=0, keepdim=True))
+""",
+                # grad_out left out
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (1 - p)
+""",
+                # the library's softmax
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        p = torch.softmax(z, dim=1)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            ],
+        },
+    ),
 }
