@@ -1756,4 +1756,70 @@ class Softmax(torch.autograd.Function):
             ],
         },
     ),
+    "15.4": (
+        "15-diagnose.md",
+        "answer = first_nonfinite_layer",
+        {
+            "right": """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                return i
+    return None
+""",
+            # looks for nan only: an overflow to inf goes unseen
+            "wrong": """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if torch.isnan(h).any():
+                return i
+    return None
+""",
+            "raises": """
+def first_nonfinite_layer(model, X):
+    for i, layer in enumerate(model):
+        if not torch.isfinite(layer.weight).all():
+            return i
+    return None
+""",
+            "also wrong": [
+                # counts from 1
+                """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model, start=1):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                return i
+    return None
+""",
+                # judges by the weights
+                """
+def first_nonfinite_layer(model, X):
+    for i, layer in enumerate(model):
+        if isinstance(layer, nn.Linear) and not torch.isfinite(layer.weight).all():
+            return i
+    return None
+""",
+                # keeps going: the last bad layer, not the first
+                """
+def first_nonfinite_layer(model, X):
+    h, bad = X, None
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                bad = i
+    return bad
+""",
+            ],
+        },
+    ),
 }
