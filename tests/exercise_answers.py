@@ -1822,4 +1822,57 @@ def first_nonfinite_layer(model, X):
             ],
         },
     ),
+    "17.4": (
+        "17-map-to-pytorch.md",
+        "answer = clip_with_hooks",
+        {
+            "right": """
+def clip_with_hooks(model, limit):
+    return [p.register_hook(lambda g: g.clamp(-limit, limit)) for p in model.parameters()]
+""",
+            # the hook computes the clipped gradient but does not return it
+            "wrong": """
+def clip_with_hooks(model, limit):
+    handles = []
+    for p in model.parameters():
+
+        def hook(g):
+            g.clamp(-limit, limit)
+
+        handles.append(p.register_hook(hook))
+    return handles
+""",
+            "raises": """
+def clip_with_hooks(model, limit):
+    return [p.grad.clamp_(-limit, limit) for p in model.parameters()]
+""",
+            "also wrong": [
+                # clips only from above
+                """
+def clip_with_hooks(model, limit):
+    return [p.register_hook(lambda g: g.clamp(max=limit)) for p in model.parameters()]
+""",
+                # the weights only: biases are parameters too
+                """
+def clip_with_hooks(model, limit):
+    return [layer.weight.register_hook(lambda g: g.clamp(-limit, limit)) for layer in model if hasattr(layer, "weight")]
+""",
+                # no handles: the hooks can never be taken off
+                """
+def clip_with_hooks(model, limit):
+    for p in model.parameters():
+        p.register_hook(lambda g: g.clamp(-limit, limit))
+""",
+                # handles of other hooks: the clipping ones stay
+                """
+def clip_with_hooks(model, limit):
+    handles = []
+    for p in model.parameters():
+        p.register_hook(lambda g: g.clamp(-limit, limit))
+        handles.append(p.register_hook(lambda g: g))
+    return handles
+""",
+            ],
+        },
+    ),
 }

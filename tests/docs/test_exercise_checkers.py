@@ -26,6 +26,7 @@ from exercise_answers import CASES  # noqa: E402  (shared with the browser test)
 # exercise id -> what the judge's own reason (lessonkit.exercises.Mismatch) must say about
 # the "wrong" answer above, before the general hint: where it went wrong, in Bengali
 WRONG_SAYS = {
+    "17.4": "গ্রেডিয়েন্ট একটুও ছাঁটা হয়নি: হুক কি নতুন গ্রেডিয়েন্ট ফেরত দিচ্ছে?",
     "15.4": "আউটপুটে, কিন্তু আপনার উত্তর",
     "14.4": "শুধু জ্যাকোবিয়ানের কর্ণটুকু এসেছে",
     "4a.5": "কিন্তু পাতার গ্রেডিয়েন্ট মেলেনি",
