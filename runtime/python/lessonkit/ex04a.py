@@ -100,8 +100,8 @@ def _judge_pass_counts(pass_counts):
 class _Node:
     """A node with the page's ``Value`` interface (``data``, ``grad``, ``inputs``,
     ``local_backward``), made by the judge so its graphs do not depend on the reader's class.
-    It counts how often its ``local_backward`` runs. The rule is data, not a closure, so a
-    graph thousands of nodes deep is also freed without deep recursion."""
+    It counts how often its ``local_backward`` runs. The rule is data, not a closure, so
+    cutting ``inputs`` (``_NodeOps.cut``) unlinks a node completely."""
 
     def __init__(self, data, inputs=(), rule=None, factor=1.0):
         self.data, self.grad, self.inputs = float(data), 0.0, inputs
@@ -124,10 +124,22 @@ class _Node:
 
 
 class _NodeOps:
-    """The four operations on ``_Node``s."""
+    """The four operations on ``_Node``s, remembering every node in the order it was made:
+    each node after its inputs, so that order reversed is a right order for the backward pass."""
+
+    def __init__(self):
+        self.made = []
 
     def _new(self, data, inputs=(), rule=None, factor=1.0):
-        return _Node(data, inputs, rule, factor)
+        node = _Node(data, inputs, rule, factor)
+        self.made.append(node)
+        return node
+
+    def cut(self):
+        """Unlink every node. Freeing a linked chain thousands of nodes deep frees node after
+        node in nested calls, which overflows the browser's stack (Pyodide's CPython 3.14)."""
+        for node in self.made:
+            node.inputs = ()
 
     def leaf(self, v):
         return self._new(v)
@@ -171,7 +183,9 @@ class _TensorOps:
 
 def _deep_chain(rng):
     """A chain thousands of nodes deep, far past Python's ~1000 nested calls, in which one
-    inner node s = x·y feeds every step: its gradient is complete only after the last step."""
+    inner node s = x·y feeds every step: its gradient is complete only after the last step.
+    Its reference is no pyautograd graph (freeing one this deep overflows the browser's stack,
+    see ``_NodeOps.cut``) but the same nodes run in the reverse of the order they were made."""
     depth = int(rng.integers(1200, 1800))  # two nested calls a step: 2,400 or more in all
     keep = [float(v) for v in rng.uniform(0.7, 0.99, size=depth)]
     feed = [float(v) for v in rng.uniform(-0.5, 0.5, size=depth)]
@@ -239,31 +253,44 @@ def _judge_backward_iterative(backward_iterative):
     then every node's ``local_backward`` once, each node after every node that uses it)
     without recursion. Graphs are drawn at check time: a chain of 1,200 to 1,800 steps (three nodes each),
     where a recursive walk raises RecursionError, and random graphs of forty nodes. Every
-    node must run exactly once, and the leaves' gradients must match pyautograd's."""
+    node must run exactly once, and the leaves' gradients must match the reference's
+    (pyautograd's on the random graphs)."""
     import numpy as np
 
     written(backward_iterative)
     if "setrecursionlimit" in _names_used(backward_iterative.__code__):
         raise Mismatch("sys.setrecursionlimit দিয়ে সীমা বাড়ালে হবে না: নিজেকে না ডেকে, নিজের তালিকা দিয়ে হাঁটুন")
     rng = np.random.default_rng()
-    for build in (_deep_chain(rng), _random_graph(rng), _random_graph(rng)):
-        ops = _NodeOps()
-        leaves, root = build(ops)
-        backward_iterative(root)
-        runs = [node.runs for node in _reachable(root)]
-        if min(runs) == 0:
-            raise Mismatch(f"{len(runs)}টি নোডের {runs.count(0)}টির local_backward একবারও চলেনি")
-        if max(runs) > 1:
-            raise Mismatch(f"একটি নোডের local_backward চলল {max(runs)} বার: প্রতিটি নোড ঠিক একবার চলবে")
-        reference = _TensorOps()
-        tensor_leaves, tensor_root = build(reference)
-        tensor_root.backward()
-        want = [0.0 if t.grad is None else t.grad.item() for t in tensor_leaves]  # an unused leaf: None
-        if not np.allclose([leaf.grad for leaf in leaves], want, rtol=1e-9, atol=1e-12):
-            raise Mismatch(
-                f"{len(runs)}টি নোডের প্রতিটি একবার করে চলেছে, কিন্তু পাতার গ্রেডিয়েন্ট মেলেনি: কোনো নোড কি তার "
-                "সব অবদান জমা হওয়ার আগেই চলেছে?"
-            )
+    for build, deep in ((_deep_chain(rng), True), (_random_graph(rng), False), (_random_graph(rng), False)):
+        ops, reference = _NodeOps(), _NodeOps()
+        try:
+            leaves, root = build(ops)
+            backward_iterative(root)
+            runs = [node.runs for node in _reachable(root)]
+            if min(runs) == 0:
+                raise Mismatch(f"{len(runs)}টি নোডের {runs.count(0)}টির local_backward একবারও চলেনি")
+            if max(runs) > 1:
+                raise Mismatch(f"একটি নোডের local_backward চলল {max(runs)} বার: প্রতিটি নোড ঠিক একবার চলবে")
+            if deep:
+                ref_leaves, ref_root = build(reference)
+                ref_root.grad = 1.0
+                for node in reversed(reference.made):
+                    node.local_backward()
+                want = [leaf.grad for leaf in ref_leaves]
+            else:
+                tensor_leaves, tensor_root = build(_TensorOps())
+                tensor_root.backward()
+                want = [
+                    0.0 if t.grad is None else t.grad.item() for t in tensor_leaves
+                ]  # an unused leaf: None
+            if not np.allclose([leaf.grad for leaf in leaves], want, rtol=1e-9, atol=1e-12):
+                raise Mismatch(
+                    f"{len(runs)}টি নোডের প্রতিটি একবার করে চলেছে, কিন্তু পাতার গ্রেডিয়েন্ট মেলেনি: কোনো নোড কি তার "
+                    "সব অবদান জমা হওয়ার আগেই চলেছে?"
+                )
+        finally:
+            ops.cut()
+            reference.cut()
     return True
 
 
