@@ -4,7 +4,7 @@ and in the navigation, and the browser remembers it across visits."""
 from conftest import set_code, shot, wait_cells
 
 LESSON = "lessons/04a-build-your-own-autograd/"
-ANSWER = "from lessonkit import check\n\n\ndef pass_counts(n, m):\n    return m, n\n\n\ncheck('4a.4', pass_counts)\n"
+ANSWER = "from lessonkit import check\n\n\ndef pass_counts(n, m):\n    return 1, n\n\n\ncheck('4a.4', pass_counts)\n"
 
 
 def _exercise_cell(page, exercise_id):
@@ -21,7 +21,7 @@ def test_solved_exercise_is_marked_and_remembered(server, open_page, numpy_in_si
     assert heading.locator(".lr-solved-mark").count() == 0
 
     index = _exercise_cell(page, "4a.4")
-    wrong = ANSWER.replace("return m, n", "return n, m")
+    wrong = ANSWER.replace("return 1, n", "return m, n")  # the full Jacobian's counts
     set_code(page, index, wrong)
     result = page.evaluate(f"window.lessonRunner.run({index})")
     assert "❌" in result["stdout"], result

@@ -145,6 +145,15 @@ def full_jacobian(f, x):
         x.grad.zero_()
     return rows
 """,
+            "also wrong": [
+                # the library's jacobian, which the exercise forbids
+                """
+def full_jacobian(f, x):
+    from pyautograd.autograd.functional import jacobian
+
+    return jacobian(f, x.detach())
+""",
+            ],
         },
     ),
     "6.4": (
@@ -259,9 +268,15 @@ def numeric_grad(f, point, eps=1e-6):
         "04a-build-your-own-autograd.md",
         "answer = pass_counts",
         {
-            "right": "def pass_counts(n, m):\n    return m, n\n",
-            "wrong": "def pass_counts(n, m):\n    return n, m\n",
-            "raises": "def pass_counts(n, m):\n    return m, n, n[0]\n",
+            "right": "def pass_counts(n, m):\n    return 1, n\n",
+            # the full Jacobian's counts, read off lesson 4's table: not what is asked
+            "wrong": "def pass_counts(n, m):\n    return m, n\n",
+            "raises": "def pass_counts(n, m):\n    return 1, n, n[0]\n",
+            "also wrong": [
+                "def pass_counts(n, m):\n    return n, 1\n",
+                "def pass_counts(n, m):\n    return 1, m\n",
+                "def pass_counts(n, m):\n    return 1, 1\n",
+            ],
         },
     ),
     "7.3": (
@@ -1479,6 +1494,645 @@ def edge_counts(root):
 def edge_counts(root):
     pairs = root.grad_fn.next_functions
     return len(pairs), sum(nxt is None for nxt, _ in pairs)
+""",
+            ],
+        },
+    ),
+    "4.5": (
+        "04-automatic-differentiation.md",
+        "answer = forward_jacobian",
+        {
+            "right": """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.eps for out in f(*duals)])
+    return [list(row) for row in zip(*columns)]
+""",
+            # columns returned as rows: the Jacobian transposed
+            "wrong": """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.eps for out in f(*duals)])
+    return columns
+""",
+            "raises": "def forward_jacobian(f, point):\n    return [[out.eps for out in f(point)]]\n",
+            "also wrong": [
+                # one pass with every tangent 1: each row sums the true row
+                """
+def forward_jacobian(f, point):
+    outs = f(*[Dual(v, 1.0) for v in point])
+    return [[out.eps] * len(point) for out in outs]
+""",
+                # central differences: 2n passes, and only approximately right
+                """
+def forward_jacobian(f, point):
+    eps = 1e-6
+    columns = []
+    for j in range(len(point)):
+        up, down = list(point), list(point)
+        up[j] += eps
+        down[j] -= eps
+        columns.append([(u - d) / (2 * eps) for u, d in zip(f(*up), f(*down))])
+    return [list(row) for row in zip(*columns)]
+""",
+                # the value part instead of the tangent
+                """
+def forward_jacobian(f, point):
+    columns = []
+    for j in range(len(point)):
+        duals = [Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)]
+        columns.append([out.value for out in f(*duals)])
+    return [list(row) for row in zip(*columns)]
+""",
+            ],
+        },
+    ),
+    "6.5": (
+        "06-training.md",
+        "answer = train_step",
+        {
+            "right": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+            # never clears the gradients: they pile up from step to step
+            "wrong": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+            # the update outside no_grad: an in-place change of a leaf that requires grad
+            "raises": """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    for p in model.parameters():
+        if p.grad is not None:
+            p -= lr * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+            "also wrong": [
+                # adds the gradient: ascent
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p += lr * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+                # rebinds the loop variable: the model's parameters never change
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p = p - lr * p.grad
+    model.zero_grad()
+    return loss.item()
+""",
+                # clears the gradients before the update: nothing moves
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    model.zero_grad()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+                # clears at the start only: the step leaves its gradients behind
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    model.zero_grad()
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+    return loss.item()
+""",
+                # the step uses optim after all
+                """
+def train_step(model, loss_fn, X, Y, lr):
+    optimizer = optim.SGD(model.parameters(), lr=lr)
+    optimizer.zero_grad()
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    return loss.item()
+""",
+            ],
+        },
+    ),
+    "8.6": (
+        "08-depth.md",
+        "answer = layer_grad_norms",
+        {
+            "right": """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+            # keeps the gradients an earlier use left in the model
+            "wrong": """
+def layer_grad_norms(model, X, Y):
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+            # the activations have no weight
+            "raises": """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in model]
+""",
+            "also wrong": [
+                # the summed loss
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).sum().backward()
+    return [layer.weight.grad.norm().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+                # squared norms
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [(layer.weight.grad**2).sum().item() for layer in model if isinstance(layer, nn.Linear)]
+""",
+                # walked from the output back, as the backward pass does
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [layer.weight.grad.norm().item() for layer in reversed(model) if isinstance(layer, nn.Linear)]
+""",
+                # every parameter, biases too
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [p.grad.norm().item() for p in model.parameters()]
+""",
+                # the first layer's norm only, as the page's experiment
+                """
+def layer_grad_norms(model, X, Y):
+    model.zero_grad()
+    ((model(X) - Y) ** 2).mean().backward()
+    return [model[0].weight.grad.norm().item()]
+""",
+            ],
+        },
+    ),
+    "9.6": (
+        "09-real-data.md",
+        "answer = softmax_cross_entropy",
+        {
+            "right": """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+            # the formula as written: e^1000 overflows
+            "wrong": """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    loss = -np.log(p[np.arange(n), y]).mean()
+    grad = p.copy()
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+            "raises": """
+def softmax_cross_entropy(logits, y):
+    p = logits.softmax(axis=1)
+    return -np.log(p[np.arange(len(y)), y]).mean(), p
+""",
+            "also wrong": [
+                # a stable softmax, but the log of a probability that underflows to 0
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p = e / e.sum(axis=1, keepdims=True)
+    loss = -np.log(p[np.arange(n), y]).mean()
+    grad = p.copy()
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+                # the gradient of the summed loss
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad
+""",
+                # the summed loss
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).sum()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), y] -= 1.0
+    return loss, grad / n
+""",
+                # the one-hot one class off
+                """
+def softmax_cross_entropy(logits, y):
+    n, k = logits.shape
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    wrong = (y + 1) % k
+    loss = (log_total - shifted[np.arange(n), wrong]).mean()
+    grad = np.exp(shifted - log_total[:, None])
+    grad[np.arange(n), wrong] -= 1.0
+    return loss, grad / n
+""",
+                # the gradient without its one-hot
+                """
+def softmax_cross_entropy(logits, y):
+    n = len(y)
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    log_total = np.log(np.exp(shifted).sum(axis=1))
+    loss = (log_total - shifted[np.arange(n), y]).mean()
+    return loss, np.exp(shifted - log_total[:, None]) / n
+""",
+                # the library's loss after all
+                """
+def softmax_cross_entropy(logits, y):
+    z = torch.tensor(logits, requires_grad=True)
+    loss = nn.CrossEntropyLoss()(z, torch.tensor(y))
+    loss.backward()
+    return loss.item(), z.grad.numpy()
+""",
+            ],
+        },
+    ),
+    "4a.5": (
+        "04a-build-your-own-autograd.md",
+        "answer = backward_iterative",
+        {
+            "right": """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    root.grad = 1.0
+    for node in reversed(order):
+        node.local_backward()
+""",
+            # no recursion, but the page's breadth-first order: a shared node runs too early
+            "wrong": """
+def backward_iterative(root):
+    backward_in(breadth_first_order(root))
+""",
+            # the page's own backward: recursion thousands of calls deep
+            "raises": """
+def backward_iterative(root):
+    root.grad = 1.0
+    for node in reversed(topological_order(root)):
+        node.local_backward()
+""",
+            "also wrong": [
+                # each node placed when first met, before its inputs: pre-order
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        order.append(node)
+        stack.extend(node.inputs)
+    root.grad = 1.0
+    for node in order:
+        node.local_backward()
+""",
+                # the right order, but the root's gradient never set to 1
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        stack.append((node, True))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    for node in reversed(order):
+        node.local_backward()
+""",
+                # a node met on two paths runs twice
+                """
+def backward_iterative(root):
+    order, seen, stack = [], set(), [(root, False)]
+    while stack:
+        node, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(node)
+            continue
+        stack.append((node, True))
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for parent in node.inputs:
+            stack.append((parent, False))
+    root.grad = 1.0
+    for node in reversed(order):
+        node.local_backward()
+""",
+                # a bigger recursion limit instead of no recursion
+                """
+def backward_iterative(root):
+    import sys
+
+    sys.setrecursionlimit(100_000)
+    root.grad = 1.0
+    for node in reversed(topological_order(root)):
+        node.local_backward()
+""",
+            ],
+        },
+    ),
+    "14.4": (
+        "14-custom-function.md",
+        "answer = Softmax",
+        {
+            "right": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            # only the Jacobian's diagonal: each probability as if alone
+            "wrong": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return grad_out * p * (1 - p)
+""",
+            "raises": """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        p, z = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            "also wrong": [
+                # the formula as written: e^1000 overflows
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = z.exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+                # the sum over the wrong axis: down the columns
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=0, keepdim=True))
+""",
+                # grad_out left out
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        e = (z - z.max(dim=1, keepdim=True).values).exp()
+        p = e / e.sum(dim=1, keepdim=True)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (1 - p)
+""",
+                # the library's softmax
+                """
+class Softmax(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, z):
+        p = torch.softmax(z, dim=1)
+        ctx.save_for_backward(p)
+        return p
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        (p,) = ctx.saved_tensors
+        return p * (grad_out - (grad_out * p).sum(dim=1, keepdim=True))
+""",
+            ],
+        },
+    ),
+    "15.5": (
+        "15-diagnose.md",
+        "answer = first_nonfinite_layer",
+        {
+            "right": """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                return i
+    return None
+""",
+            # looks for nan only: an overflow to inf goes unseen
+            "wrong": """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if torch.isnan(h).any():
+                return i
+    return None
+""",
+            "raises": """
+def first_nonfinite_layer(model, X):
+    for i, layer in enumerate(model):
+        if not torch.isfinite(layer.weight).all():
+            return i
+    return None
+""",
+            "also wrong": [
+                # counts from 1
+                """
+def first_nonfinite_layer(model, X):
+    h = X
+    with torch.no_grad():
+        for i, layer in enumerate(model, start=1):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                return i
+    return None
+""",
+                # judges by the weights
+                """
+def first_nonfinite_layer(model, X):
+    for i, layer in enumerate(model):
+        if isinstance(layer, nn.Linear) and not torch.isfinite(layer.weight).all():
+            return i
+    return None
+""",
+                # keeps going: the last bad layer, not the first
+                """
+def first_nonfinite_layer(model, X):
+    h, bad = X, None
+    with torch.no_grad():
+        for i, layer in enumerate(model):
+            h = layer(h)
+            if not torch.isfinite(h).all():
+                bad = i
+    return bad
+""",
+            ],
+        },
+    ),
+    "17.4": (
+        "17-map-to-pytorch.md",
+        "answer = clip_with_hooks",
+        {
+            "right": """
+def clip_with_hooks(model, limit):
+    return [p.register_hook(lambda g: g.clamp(-limit, limit)) for p in model.parameters()]
+""",
+            # the hook computes the clipped gradient but does not return it
+            "wrong": """
+def clip_with_hooks(model, limit):
+    handles = []
+    for p in model.parameters():
+
+        def hook(g):
+            g.clamp(-limit, limit)
+
+        handles.append(p.register_hook(hook))
+    return handles
+""",
+            "raises": """
+def clip_with_hooks(model, limit):
+    return [p.grad.clamp_(-limit, limit) for p in model.parameters()]
+""",
+            "also wrong": [
+                # clips only from above
+                """
+def clip_with_hooks(model, limit):
+    return [p.register_hook(lambda g: g.clamp(max=limit)) for p in model.parameters()]
+""",
+                # the weights only: biases are parameters too
+                """
+def clip_with_hooks(model, limit):
+    return [layer.weight.register_hook(lambda g: g.clamp(-limit, limit)) for layer in model if hasattr(layer, "weight")]
+""",
+                # no handles: the hooks can never be taken off
+                """
+def clip_with_hooks(model, limit):
+    for p in model.parameters():
+        p.register_hook(lambda g: g.clamp(-limit, limit))
+""",
+                # handles of other hooks: the clipping ones stay
+                """
+def clip_with_hooks(model, limit):
+    handles = []
+    for p in model.parameters():
+        p.register_hook(lambda g: g.clamp(-limit, limit))
+        handles.append(p.register_hook(lambda g: g))
+    return handles
 """,
             ],
         },

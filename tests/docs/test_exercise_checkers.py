@@ -26,8 +26,16 @@ from exercise_answers import CASES  # noqa: E402  (shared with the browser test)
 # exercise id -> what the judge's own reason (lessonkit.exercises.Mismatch) must say about
 # the "wrong" answer above, before the general hint: where it went wrong, in Bengali
 WRONG_SAYS = {
+    "17.4": "গ্রেডিয়েন্ট একটুও ছাঁটা হয়নি: হুক কি নতুন গ্রেডিয়েন্ট ফেরত দিচ্ছে?",
+    "15.5": "আউটপুটে, কিন্তু আপনার উত্তর",
+    "14.4": "শুধু জ্যাকোবিয়ানের কর্ণটুকু এসেছে",
+    "4a.5": "কিন্তু পাতার গ্রেডিয়েন্ট মেলেনি",
+    "4.5": "আউটপুট হলে জ্যাকোবিয়ানের আকার হওয়া উচিত",
+    "6.5": "ধাপ 1-এর শেষে গ্রেডিয়েন্ট শূন্য হয়নি",
     "7.5": "db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)",
+    "8.6": "পুরোনো গ্রেডিয়েন্ট মোছা হয়নি",
     "8.5": "আদর্শ বিচ্যুতি পেলাম 0.0783, চাই প্রায় 0.2000",
+    "9.6": "চরম লজিটে (যেমন ±1000) ফলে inf বা nan এসেছে",
     "9.5": "নির্ভুলতা পেলাম 0.1680, হওয়া উচিত 0.2039",
     "10.4": "ধাপ 4-এ লস বেড়ে গেল",
     "11.1": "শুধু ওজনগুলো গোনা হয়েছে, বায়াস বাদ পড়েছে",
@@ -239,16 +247,24 @@ def _flat(value):
 
 def _decoys(expected, hint):
     """Answers a reader could type without solving: constants, zero, the hint's own numbers,
-    and the expected answer off by a factor (sign, 2, 10, a 0.4% slip)."""
+    the expected answer off by a factor (sign, 2, 10, a 0.4% slip) and, for a count, by one."""
     import re
 
     numbers = [float(n) for n in re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?", hint)]
     if isinstance(expected, (list, tuple)):
         base = [float(v) for v in expected]
-        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 1.004)]
-        return scaled + [[0.0] * len(base), [1.0] * len(base), list(reversed(base))]
+        size = len(base)
+        scaled = [[v * f for v in base] for f in (-1, 2, 0.5, 10, 0.1, 1.004)]
+        constants = [[c] * size for c in (0.0, 1.0, -1.0, *numbers)]
+        # the hint's numbers read off in a row, as many as the answer has entries
+        runs = [numbers[i : i + size] for i in range(len(numbers) - size + 1)]
+        off_by_one = [
+            base[:i] + [v + d] + base[i + 1 :] for i, v in enumerate(base) if v.is_integer() for d in (-1, 1)
+        ]
+        return scaled + constants + runs + off_by_one + [list(reversed(base))]
     w = float(expected)
-    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996]
+    off_by_one = [w - 1, w + 1] if w.is_integer() else []
+    return [0.0, 1.0, -1.0, *numbers, -w, 2 * w, w / 2, 10 * w, w / 10, w * 1.004, w * 0.996, *off_by_one]
 
 
 @pytest.mark.parametrize("ex_id", _value_exercises())

@@ -369,6 +369,22 @@ def test_exercise_headings_mark_difficulty_and_one_takes_code(name):
         assert any(_lookup(i).judge is not None for i in ids), f"{name}: no exercise takes code"
 
 
+# From lesson 4 on, difficulty rises to a hard exercise (★★★) whose answer is code, judged on
+# inputs the page never shows.
+HARD_CODE = [p.name for p in LESSONS if p.name >= "04"]
+
+
+@pytest.mark.parametrize("name", HARD_CODE)
+def test_a_hard_exercise_takes_code_from_lesson_4_on(name):
+    from lessonkit.exercises import _lookup
+
+    text = _lesson_path(name).read_text(encoding="utf-8")
+    ids = {i for cell in parse_cells(text) for i in _CHECK_CALL.findall(cell.code)}
+    assert any(_lookup(i).level == 3 and _lookup(i).judge is not None for i in ids), (
+        f"{name}: no ★★★ exercise that takes code"
+    )
+
+
 # ---------------------------------------------------------------- one term per concept (glossary.md)
 
 

@@ -24,6 +24,76 @@ def _judge_central_difference(numeric_grad):
     return True
 
 
+# ---------------------------------------------------------------- 4.5: forward mode with dual numbers
+
+
+def _random_outputs(rng, n, m):
+    """m polynomials of n inputs, drawn now: each output a product of two inputs, a product of
+    three, a linear term and a constant. They use only +, * and numbers on the right or left,
+    so they run on the page's ``Dual`` and on pyautograd's tensors alike."""
+    terms = []
+    for _ in range(m):
+        i, j, k, a, b, c = (int(v) for v in rng.integers(0, n, size=6))
+        coef = [float(v) for v in rng.uniform(-2, 2, size=4)]
+        terms.append((i, j, k, a, b, c, coef))
+
+    def f(*xs):
+        return [
+            coef[0] * xs[i] * xs[j] + xs[k] * xs[a] * xs[b] * coef[1] + coef[2] * xs[c] + coef[3]
+            for i, j, k, a, b, c, coef in terms
+        ]
+
+    return f
+
+
+def _judge_forward_jacobian(forward_jacobian):
+    """``forward_jacobian(f, point)``: the m × n Jacobian of ``f`` (n numbers in, a list of m
+    out) at ``point`` by forward mode, one pass of ``f`` per input with the page's ``Dual``.
+    Sizes, functions and points are drawn at check time; one case has more outputs than
+    inputs, one fewer (so a transposed answer fails on its shape) and one is square. The
+    reference is pyautograd's own ``jacobian`` in float64. ``f`` counts its calls, so finite
+    differences (2n calls) and a single pass with every tangent 1 are named, and refuses
+    tensors, since the exercise is to carry the tangents by hand."""
+    import numpy as np
+
+    import pyautograd as torch
+    from pyautograd.autograd.functional import jacobian
+
+    from .exercises import Mismatch
+
+    written(forward_jacobian)
+    rng = np.random.default_rng()
+    a, b = (int(v) for v in rng.integers(2, 5, size=2))
+    for n, m in ((a, a + int(rng.integers(1, 3))), (b + int(rng.integers(1, 3)), b), (a, a)):
+        f = _random_outputs(rng, n, m)
+        point = [float(v) for v in rng.uniform(-1.5, 1.5, size=n)]
+        calls = []
+
+        def counted(*xs, f=f, calls=calls):
+            if any(isinstance(x, torch.Tensor) for x in xs):
+                raise Mismatch("f পেল pyautograd-এর টেনসর: এখানে ট্যানজেন্ট নিজে বইতে হবে, পাতার Dual দিয়ে")
+            calls.append(len(xs))
+            return f(*xs)
+
+        got = forward_jacobian(counted, list(point))
+        want = jacobian(
+            lambda x, f=f: torch.stack(f(*x.unbind())), torch.tensor(point, dtype=torch.float64)
+        ).numpy()
+        got = np.array([[float(v) for v in row] for row in got])
+        if got.shape != want.shape:
+            raise Mismatch(
+                f"{n}টি ইনপুট আর {m}টি আউটপুট হলে জ্যাকোবিয়ানের আকার হওয়া উচিত ({m}, {n}): "
+                f"প্রতিটি আউটপুটের একটি সারি; পেলাম {got.shape}"
+            )
+        if len(calls) != n:
+            raise Mismatch(
+                f"{n}টি ইনপুটের জন্য f চলল {len(calls)} বার: ফরওয়ার্ড মোডে প্রতিটি ইনপুটের জন্য ঠিক একটি পাস"
+            )
+        if not np.allclose(got, want, rtol=1e-9, atol=1e-9):
+            return False
+    return True
+
+
 EXERCISES = {
     "4.1": Exercise(
         expected=10,
@@ -51,5 +121,13 @@ EXERCISES = {
         hint="সম্মুখ পার্থক্যের সূত্রে x = 2 আর ε = 0.001 বসান, যেখানে f(x) = x ** 3। কেন্দ্রীয় "
         "পার্থক্য নয়, সম্মুখ পার্থক্য চাই; আর ফলটি গোল করবেন না।",
         tol=3e-4,  # a float32 answer (12.0049) passes; 12 and the central difference do not
+    ),
+    "4.5": Exercise(
+        expected=None,
+        judge=_judge_forward_jacobian,
+        level=3,
+        hint="প্রতিটি ইনপুট j-এর জন্য একটি করে পাস: point-এর প্রতিটি সংখ্যাকে Dual বানান, যার ε-অংশ j-তম ঘরে 1 আর "
+        "বাকি সব ঘরে 0; তারপর f(*সেই_তালিকা) একবার চালান। ফেরত আসা প্রতিটি আউটপুটের ε-অংশ (.eps) জ্যাকোবিয়ানের "
+        "j-তম কলামের একটি ঘর। সব কলাম জমিয়ে শেষে সাজান যাতে প্রতিটি সারি একটি আউটপুটের: আকার (আউটপুট, ইনপুট)।",
     ),
 }

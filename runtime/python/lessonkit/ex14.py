@@ -9,6 +9,7 @@ worked out here in NumPy.
 import numpy as np
 
 from .exercises import Exercise, Mismatch, written
+from .judges import _names_used
 
 
 def _softplus(x):
@@ -78,6 +79,51 @@ def _judge_hypot(function):
     return True
 
 
+def _stable_softmax(z):
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _judge_softmax(function):
+    """``Softmax.apply(z)``: the softmax of each row of a 2-D float64 tensor, with a backward
+    that returns the vector-Jacobian product. Sizes, values and the upstream gradient are drawn
+    at check time, with a row near +1000 and one near -1000. A gradient that keeps only the
+    Jacobian's diagonal is named. The library's softmax
+    is refused: the exercise is the node itself."""
+    import pyautograd as torch
+
+    written(getattr(function, "forward", None))
+    written(getattr(function, "backward", None))
+    used = _names_used(function.forward.__code__) | _names_used(function.backward.__code__)
+    if {"softmax", "log_softmax", "jacobian"} & used:
+        raise Mismatch("এখানে লাইব্রেরির softmax (বা jacobian) চলবে না: ফরওয়ার্ড আর ব্যাকওয়ার্ড দুটোই নিজে লিখুন")
+    rng = np.random.default_rng()
+    for _ in range(3):
+        n, k = (int(v) for v in rng.integers(2, 7, size=2))
+        values = rng.normal(scale=2.0, size=(n, k))
+        rows = rng.permutation(n)
+        values[rows[0]] += 1000.0
+        values[rows[1]] -= 1000.0
+        upstream = rng.normal(size=(n, k))
+        z = torch.tensor(values, dtype=torch.float64, requires_grad=True)
+        out = function.apply(z)
+        p = _stable_softmax(values)
+        if not _compare(out, p, "আউটপুট"):
+            return False
+        (out * torch.tensor(upstream, dtype=torch.float64)).sum().backward()
+        if z.grad is None:
+            raise Mismatch("z.grad এখনও None: backward থেকে ইনপুটের গ্রেডিয়েন্ট ফেরত দিন")
+        want = p * (upstream - (upstream * p).sum(axis=1, keepdims=True))
+        got = np.asarray(z.grad.numpy(), dtype=float)
+        if got.shape == want.shape and np.allclose(got, p * (1 - p) * upstream, rtol=1e-9, atol=1e-12):
+            raise Mismatch(
+                "শুধু জ্যাকোবিয়ানের কর্ণটুকু এসেছে (p(1 - p)): একটি ঘরের লজিট বদলালে সারির অন্য সব সম্ভাবনাও বদলায়"
+            )
+        if not _compare(z.grad, want, "z.grad"):
+            return False
+    return True
+
+
 EXERCISES = {
     "14.1": Exercise(
         expected=None,
@@ -100,5 +146,13 @@ EXERCISES = {
         level=2,
         hint="h = sqrt(x² + y²) হলে ∂h/∂x = x / h আর ∂h/∂y = y / h। তাই ফরওয়ার্ডে x, y আর আউটপুট h তিনটিই রেখে দিন, "
         "আর backward থেকে দুটি গ্রেডিয়েন্ট ফেরত দিন, প্রতিটি grad_out দিয়ে গুণ করে, ইনপুটের ক্রমে।",
+    ),
+    "14.4": Exercise(
+        expected=None,
+        judge=_judge_softmax,
+        level=3,
+        hint="ফরওয়ার্ডে পাঠের সেলের মতোই প্রতিটি সারির সবচেয়ে বড় লজিট বিয়োগ করে নিন। ব্যাকওয়ার্ডে পুরো K × K জ্যাকোবিয়ান "
+        "বানাতে হয় না: ∂p_i/∂z_j = p_i([i = j] - p_j) বসিয়ে Σ_i g_i ∂p_i/∂z_j কাগজে সরল করুন, একটি সারির যোগফল "
+        "বেরিয়ে আসবে (keepdim=True রাখলে আকার মেলে)। কোনটি রাখলে ব্যাকওয়ার্ডে আর exp লাগে না, ভাবুন।",
     ),
 }

@@ -171,6 +171,67 @@ def _judge_step_ratios(step_ratios):
     return True
 
 
+def _faulty_model(rng, fault):
+    """A float64 ``nn.Sequential`` of 3 to 5 Linear layers with ReLU between them, widths drawn
+    now, and a fault planted at a random place. ``"nan"``: one weight is nan. ``"overflow"``:
+    every number stays finite, but one layer's bias is 1e200 and the next layer's weights hold
+    1e200, so that layer's output is ~1e400, inf. ``"input"``: X itself holds an inf. ``None``:
+    nothing wrong. Returns the model, X and the index (in ``model``) of the first layer whose
+    output is not finite, or None."""
+    import pyautograd as torch
+    from pyautograd import nn
+
+    depth = int(rng.integers(3, 6))
+    widths = [int(v) for v in rng.integers(2, 8, size=depth + 1)]
+    layers = []
+    for i, (a, b) in enumerate(zip(widths, widths[1:])):
+        layers.append(nn.Linear(a, b))
+        if i < depth - 1:
+            layers.append(nn.ReLU())
+    torch.manual_seed(int(rng.integers(0, 10_000)))
+    model = nn.Sequential(*layers).double()
+    X = torch.tensor(rng.normal(size=(int(rng.integers(2, 6)), widths[0])))
+    linear = [i for i, m in enumerate(model) if isinstance(m, nn.Linear)]
+    with torch.no_grad():
+        if fault == "nan":
+            where = linear[int(rng.integers(0, depth))]
+            model[where].weight[int(rng.integers(0, model[where].out_features)), 0] = float("nan")
+            return model, X, where
+        if fault == "overflow":
+            k = int(rng.integers(0, depth - 1))
+            model[linear[k]].bias.fill_(1e200)  # finite, and ReLU lets it through
+            model[linear[k + 1]].weight.fill_(1e200)
+            return model, X, linear[k + 1]
+        if fault == "input":
+            X[int(rng.integers(0, len(X))), int(rng.integers(0, widths[0]))] = float("inf")
+            return model, X, 0
+    return model, X, None
+
+
+def _judge_first_nonfinite(first_nonfinite_layer):
+    """``first_nonfinite_layer(model, X)``: the index of the first layer of an ``nn.Sequential``
+    whose output holds nan or inf, or None. Models, data and faults are drawn at check time;
+    one fault leaves every weight finite and only overflows in a layer's output, so looking
+    at the weights, or only for nan, is not enough."""
+    written(first_nonfinite_layer)
+    rng = np.random.default_rng()
+    faults = ["nan", "overflow", "input", None]
+    for fault in [faults[int(i)] for i in rng.permutation(4)]:
+        model, X, want = _faulty_model(rng, fault)
+        with np.errstate(over="ignore", invalid="ignore"):  # the planted overflow is the point, not news
+            got = first_nonfinite_layer(model, X.clone())
+        if got is not None:
+            got = int(got)
+        if got != want:
+            say = (
+                "সব স্তরের আউটপুট সসীম"
+                if want is None
+                else f"প্রথম nan বা inf এসেছে model[{want}]-এর ({type(model[want]).__name__}) আউটপুটে"
+            )
+            raise Mismatch(f"{len(model)} স্তরের এক অচেনা মডেলে {say}, কিন্তু আপনার উত্তর {got}")
+    return True
+
+
 EXERCISES = {
     "15.1": Exercise(
         expected=None,
@@ -200,5 +261,13 @@ EXERCISES = {
         hint="Adam বা মোমেন্টামে ধাপটা lr * grad নয়, তাই ধাপ নিয়েই মাপুন। ধাপের আগে প্রতিটি প্যারামিটারের একটি আলাদা কপি রাখুন "
         "(detach() একই মেমরি দেখায়, ধাপের পরে সেটাও বদলে যাবে; clone() লাগে)। তারপর optimizer.zero_grad(), লস, "
         "backward(), step(); শেষে প্রতিটি নামে (নতুন − পুরনো)-এর std ভাগ পুরনোর std, .item() দিয়ে সংখ্যা।",
+    ),
+    "15.5": Exercise(
+        expected=None,
+        judge=_judge_first_nonfinite,
+        level=3,
+        hint="nn.Sequential-এর স্তরগুলো একটি একটি করে নিজে চালান (h = layer(h)), আর প্রতিটির পরে দেখুন আউটপুট সসীম কি না; "
+        "torch.isfinite nan আর inf দুটোই ধরে, শুধু isnan নয়। ওজন দেখে বিচার করবেন না: সসীম ওজন থেকেও আউটপুট উপচে "
+        "পড়তে পারে। সূচক গোনা শুরু 0 থেকে, model[i]-এর মতো; প্রথম দোষী পেলেই থামুন।",
     ),
 }

@@ -94,19 +94,31 @@ def judge_train(train):
 
 
 def judge_full_jacobian(full_jacobian):
+    """``full_jacobian(f, x)``: the rows of f's Jacobian at x, one backward pass each. The
+    functions' sizes, matrix and points are drawn at check time; every function has two or
+    more outputs, so rows that are not cleared between passes pile up. The library's
+    ``jacobian``, which the exercise forbids and the judge uses, is refused."""
+    import numpy as np
+
     written(full_jacobian)
+    if "jacobian" in _names_used(full_jacobian.__code__):
+        raise Mismatch("এখানে jacobian চলবে না: প্রতিটি সারি নিজে বের করুন, ওয়ান-হট gradient দিয়ে backward() ডেকে")
     torch = _torch()
     from pyautograd.autograd.functional import jacobian
 
-    A = torch.tensor([[1.0, -2.0, 0.5], [0.0, 3.0, 1.0]], dtype=torch.float64)
+    rng = np.random.default_rng()
+    n, m, k, j = (int(v) for v in rng.integers(2, 6, size=4))
+    A = torch.tensor(rng.normal(size=(m, n)))
+    c = torch.tensor(rng.uniform(-2, 2, size=k))
     functions = [
-        (lambda x: A @ torch.sin(x), [0.2, -0.7, 1.1]),
-        (lambda x: x * x * torch.tensor([1.0, 2.0], dtype=torch.float64), [1.5, -0.5]),
-        (lambda x: torch.exp(x).sum() * x, [0.1, 0.4, -0.3, 0.9]),
+        (lambda x: A @ torch.sin(x), n),
+        (lambda x: x * x * c, k),
+        (lambda x: torch.exp(x).sum() * x, j),
     ]
-    for f, point in functions:
-        want = jacobian(f, torch.tensor(point, dtype=torch.float64)).tolist()
-        x = torch.tensor(point, dtype=torch.float64, requires_grad=True)
+    for f, size in functions:
+        point = rng.uniform(-1.5, 1.5, size=size)
+        want = jacobian(f, torch.tensor(point)).tolist()
+        x = torch.tensor(point, requires_grad=True)
         if not close(full_jacobian(f, x), want, 1e-7):
             return False
     return True
@@ -223,12 +235,13 @@ def judge_relu_backward(backward_relu):
 def judge_deep_backward(deep_backward):
     """``deep_backward(X, T, Ws, bs) -> (dWs, dbs)`` for a tanh MLP of any depth (linear last
     layer, mean squared error), against autograd on networks of one to four layers whose widths
-    all differ, so a layer taken out of order fails on its shape."""
+    all differ, so a layer taken out of order fails on its shape. Batch sizes, data and weights
+    are drawn at check time."""
     import numpy as np
 
     written(deep_backward)
     torch = _torch()
-    rng = np.random.default_rng(1414)
+    rng = np.random.default_rng()
     for widths in ((3, 2), (4, 5, 2), (2, 6, 3, 4, 1), (5, 3, 7, 2)):
         n = int(rng.integers(2, 7))
         X, T = rng.normal(size=(n, widths[0])), rng.normal(size=(n, widths[-1]))
