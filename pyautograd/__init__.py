@@ -131,8 +131,8 @@ from .ops.pieces import (
     triu,
     unbind,
 )
-from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, softmax, sum
-from .ops.rounding import ceil, floor, floor_divide, remainder, round, sign, trunc
+from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, nansum, softmax, sum
+from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
     broadcast_shapes,
     cat,

@@ -9,6 +9,7 @@ Outside the graph the result is written straight into the tensor's memory.
 
 import numpy as np
 
+from .dtypes import from_numpy_dtype
 from .fast_paths import write_outside_graph
 from .grad_mode import state as grad_mode
 from .tangents import forward_ad_state, set_tangent
@@ -23,9 +24,23 @@ def requires_grad(x):
     return isinstance(x, Tensor) and x._requires_grad
 
 
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+
+
+def check_castable(self, values):
+    """An in-place result may narrow within its kind (float64 into float32) but never drop to
+    a lower kind: a float result into an integer tensor would silently truncate."""
+    if _CATEGORY[values.dtype.kind] > _CATEGORY[self._data.dtype.kind]:
+        ours, theirs = (
+            from_numpy_dtype(d).legacy_name[: -len("Tensor")] for d in (values.dtype, self._data.dtype)
+        )
+        raise RuntimeError(f"result type {ours} can't be cast to the desired output type {theirs}")
+
+
 def _write_into(self, values):
     """Copy ``values`` (an array) into self's memory, keeping views of self in sync."""
     check_same_shape(self, values)
+    check_castable(self, values)
     np.copyto(self._data, values, casting="unsafe")
     self._bump_version()
 

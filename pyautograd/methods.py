@@ -204,6 +204,7 @@ _METHODS = {
     "divide": _div,
     # reductions
     "sum": reduce.sum,
+    "nansum": reduce.nansum,
     "mean": reduce.mean,
     "max": reduce.max,
     "min": reduce.min,
@@ -270,6 +271,7 @@ _METHODS = {
     "fix": rounding.trunc,
     "round": rounding.round,
     "remainder": rounding.remainder,
+    "fmod": rounding.fmod,
     "floor_divide": rounding.floor_divide,
     "prod": statistics.prod,
     "std": statistics.std,
@@ -360,7 +362,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder floor_divide tril triu".split()
+_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):

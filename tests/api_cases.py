@@ -830,6 +830,40 @@ VALUES = {
         repr(L.func.vmap(L.func.vmap(L.dot))(L.ones(2, 3, 2), L.ones(2, 3, 2))),
     ],
     "module_to_device": lambda L: repr(L.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
+    # fmod: C's remainder (the dividend's sign, -0.0 kept), against remainder's Python rule
+    "fmod_vs_remainder": lambda L: [
+        repr(L.fmod(L.tensor([5.0, -5.0, -0.0, 0.0, 3.0]), L.tensor([3.0, 3.0, 2.0, -2.0, 0.0]))),
+        repr(L.remainder(L.tensor([5.0, -5.0, -0.0]), 3)),
+        repr(L.fmod(L.tensor([5, -5]), 3)),
+        repr(L.tensor([5, -5]).fmod(2.5)),
+        repr(L.fmod(L.tensor([5, -5], dtype=L.int32), L.tensor(3))),
+        repr(L.fmod(L.tensor([True, False]), 2)),
+        repr(L.fmod(L.tensor([float("inf"), 1.0, float("nan")]), float("inf"))),
+        repr((lambda x: (x.fmod_(2), x)[1])(L.tensor([7.5, -7.5]))),
+        repr(L.fmod(L.tensor([1.0], requires_grad=True), L.tensor([2.0]))),
+    ],
+    "nan_to_num_defaults_per_dtype": lambda L: (
+        [
+            repr(L.nan_to_num(L.tensor([1.0, float("nan"), float("inf"), -float("inf"), -0.0], dtype=d)))
+            for d in (L.float16, L.float32, L.float64)
+        ]
+        + [
+            repr(L.tensor([float("nan"), float("inf"), -float("inf")]).nan_to_num(2.0, posinf=1, neginf=-1)),
+            repr(L.nan_to_num(L.tensor([float("inf")]), posinf=1e40)),
+            repr(L.nan_to_num(L.tensor([1, 2]), nan=1.5)),
+            repr(L.nan_to_num(L.tensor(float("nan")))),
+            repr((lambda x: (L.nan_to_num_(x, 3.0), x)[1])(L.tensor([float("nan")]))),
+            repr(L.nan_to_num(L.tensor([float("nan"), 1.0], requires_grad=True))),
+        ]
+    ),
+    "nansum_forms": lambda L: [
+        repr(L.tensor([1.0, float("nan"), float("inf"), -float("inf")]).nansum()),
+        repr(L.nansum(L.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1, keepdim=True)),
+        repr(L.nansum(L.tensor([[1, 2]]), 0)),
+        repr(L.tensor([True, True]).nansum()),
+        repr(L.nansum(L.tensor([]))),
+        repr(L.tensor([float("nan"), 2.0], requires_grad=True).nansum()),
+    ],
 }
 
 
@@ -843,6 +877,12 @@ def _sign_grad_fn(L):
 
 
 ERRORS = {
+    "fmod_int_by_zero": lambda L: L.fmod(L.tensor([5, 3]), 0),
+    "fmod_int_by_zero_tensor": lambda L: L.tensor([5, 3]).fmod(L.tensor([1, 0])),
+    "fmod_number_first": lambda L: L.fmod(2, L.tensor([3.0])),
+    "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
+    "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
+    "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
     "requires_grad_false_on_non_leaf": lambda L: (L.tensor([1.0], requires_grad=True) * 2).requires_grad_(
         False
     ),

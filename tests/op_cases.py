@@ -77,6 +77,13 @@ CASES = [
     ("sign", lambda L, a: a.sign() * a * a, [(4,)]),
     ("remainder", lambda L, a, b: a % (b * b + 1), [(4,), (4,)]),
     ("remainder_scalar", lambda L, a: (a * a) % 0.7, [(4,)]),
+    ("fmod", lambda L, a, b: L.fmod(a, b * b + 1), [(4,), (4,)]),
+    ("fmod_scalar", lambda L, a: (a * 3).fmod(0.7), [(4,)]),
+    ("fmod_inplace", lambda L, a: (a * 3).fmod_(-0.7) * a, [(4,)]),
+    ("nan_to_num", lambda L, a: L.nan_to_num(a * 2, posinf=1.0) * a, [(4,)]),
+    ("nan_to_num_replaced", lambda L, a: L.nan_to_num(a + _NAN_INF(L), 0.5, 1.0, -2.0) * a, [(2, 4)]),
+    ("nansum", lambda L, a: (a * a + _NAN_INF(L) * 0).nansum(), [(2, 4)]),
+    ("nansum_dim", lambda L, a: L.nansum(a * a + _NAN_INF(L)[:3] * 0, dim=1, keepdim=True), [(2, 3)]),
     ("div_floor", lambda L, a, b: L.div(a, b * b + 1, rounding_mode="floor") * a, [(3,), (3,)]),
     ("log1p", lambda L, a: L.log1p(a * a), [(3,)]),
     ("expm1", lambda L, a: L.expm1(a), [(3,)]),
@@ -401,9 +408,9 @@ CASES = [
 ONE_INPUT = [
     "add_scalar", "rsub", "rdiv_reciprocal", "pow_number", "rpow", "neg", "exp", "log", "sqrt",
     "abs", "sin", "cos", "tanh", "sigmoid", "relu", "clamp", "clone", "to_float32", "sum", "mean",
-    "max_all", "amin_all",
+    "max_all", "amin_all", "nan_to_num",
 ]  # fmt: skip
-TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where"]
+TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where", "fmod"]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {
     "0d": [(), ()],
@@ -424,6 +431,12 @@ def _with_shape_variants(cases):
 
 
 CASES = _with_shape_variants(CASES)
+
+
+def _NAN_INF(L):  # noqa: N802  (reads as a constant in the table)
+    """Values an op must replace or skip, added to a case's input: their gradient is 0, and
+    so is the finite differences' (the input does not move them)."""
+    return L.tensor([float("nan"), float("inf"), 0.0, -float("inf")], dtype=L.float64)
 
 
 def _setitem(a, b):
