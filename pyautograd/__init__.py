@@ -122,6 +122,7 @@ from .ops.pieces import (
     flipud,
     narrow,
     repeat,
+    repeat_interleave,
     roll,
     split,
     tensor_split,

@@ -304,6 +304,7 @@ _METHODS = {
     "masked_fill": gather.masked_fill,
     # copies and pieces
     "repeat": pieces.repeat,
+    "repeat_interleave": pieces.repeat_interleave_method,
     "tile": pieces.tile,
     "flip": pieces.flip,
     "fliplr": pieces.fliplr,

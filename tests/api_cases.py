@@ -856,6 +856,24 @@ VALUES = {
             repr(L.nan_to_num(L.tensor([float("nan"), 1.0], requires_grad=True))),
         ]
     ),
+    "repeat_interleave_forms": lambda L: [
+        repr(L.tensor([1, 2]).repeat_interleave(2)),
+        repr(L.repeat_interleave(L.tensor([[1, 2], [3, 4]]), L.tensor([1, 2]), dim=0)),
+        repr(L.repeat_interleave(L.tensor([2, 3]))),
+        repr(L.repeat_interleave(L.tensor([1, 2], dtype=L.int32))),
+        repr(L.tensor([1, 2]).repeat_interleave(L.tensor([1, 2], dtype=L.int32))),
+        repr(L.tensor([1, 2]).repeat_interleave(0)),
+        repr(L.tensor([1, 2]).repeat_interleave(L.tensor([0, 2]))),
+        repr(L.tensor(3.0).repeat_interleave(2)),
+        repr(L.tensor(3.0).repeat_interleave(L.tensor(2))),
+        repr(L.tensor([]).repeat_interleave(2)),
+        repr(L.repeat_interleave(L.tensor([], dtype=L.long))),
+        repr(L.tensor([[1, 2], [3, 4]]).repeat_interleave(L.tensor([3]), dim=1)),
+        repr(L.tensor([[1, 2], [3, 4]]).repeat_interleave(2, dim=-1)),
+        repr(L.repeat_interleave(L.tensor([1, 2]), repeats=2, dim=0)),
+        repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(2)),
+        repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(L.tensor([2, 1]), dim=1)),
+    ],
     "nansum_forms": lambda L: [
         repr(L.tensor([1.0, float("nan"), float("inf"), -float("inf")]).nansum()),
         repr(L.nansum(L.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1, keepdim=True)),
@@ -883,6 +901,22 @@ ERRORS = {
     "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
     "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
     "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
+    "repeat_interleave_negative": lambda L: L.tensor([1, 2]).repeat_interleave(-1),
+    "repeat_interleave_negative_counts": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, -1])),
+    "repeat_interleave_counts_length": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, 2, 3])),
+    "repeat_interleave_counts_2d": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([[1, 2]])),
+    "repeat_interleave_float_counts": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1.0, 2.0])),
+    "repeat_interleave_index_2d": lambda L: L.repeat_interleave(L.tensor([[1, 2]])),
+    "repeat_interleave_index_0d": lambda L: L.repeat_interleave(L.tensor(2)),
+    "repeat_interleave_index_negative": lambda L: L.repeat_interleave(L.tensor([1, -2])),
+    "repeat_interleave_bad_dim": lambda L: L.tensor([1, 2]).repeat_interleave(2, dim=1),
+    "repeat_interleave_0d_dim": lambda L: L.tensor(3.0).repeat_interleave(2, dim=0),
+    "repeat_interleave_output_size": lambda L: L.tensor([1, 2]).repeat_interleave(2, output_size=3),
+    "repeat_interleave_output_size_counts": lambda L: L.tensor([1, 2]).repeat_interleave(
+        L.tensor([1, 2]), output_size=4
+    ),
+    "repeat_interleave_float_repeats": lambda L: L.tensor([1, 2]).repeat_interleave(2.0),
+    "repeat_interleave_list_repeats_fn": lambda L: L.repeat_interleave(L.tensor([1, 2]), [1, 2]),
     "requires_grad_false_on_non_leaf": lambda L: (L.tensor([1.0], requires_grad=True) * 2).requires_grad_(
         False
     ),
