@@ -96,6 +96,8 @@ from .ops.elementwise import (
 )
 from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
 from .ops.index import where
+from .ops.inverse import det
+from .ops.inverse import inv as inverse
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.logical import (
     all,
@@ -154,7 +156,7 @@ from .ops.shape import (
     unsqueeze,
     vstack,
 )
-from .ops.sorting import argsort, sort, topk
+from .ops.sorting import argsort, kthvalue, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state

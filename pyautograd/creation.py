@@ -11,7 +11,8 @@ from .tensor import Tensor, _unwrap
 
 def _finish(data, dtype, requires_grad):
     if dtype is not None:
-        data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
+        with np.errstate(over="ignore"):  # too large for the dtype: inf, silently, as in PyTorch
+            data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
     t = Tensor._make(data)
     if requires_grad:
         if data.dtype.kind != "f":  # PyTorch's factory wording differs from requires_grad_

@@ -874,6 +874,49 @@ VALUES = {
         repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(2)),
         repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(L.tensor([2, 1]), dim=1)),
     ],
+    "kthvalue_forms": lambda L: [
+        repr(L.tensor([3.0, 1.0, 4.0, 1.0, 5.0]).kthvalue(1)),
+        repr(L.tensor([3.0, 1.0, 4.0, 1.0, 5.0, 1.0]).kthvalue(2)),
+        repr(L.tensor(5.0).kthvalue(1)),
+        repr(L.ones(0, 3).kthvalue(1)),
+        repr(L.tensor([3, 1, 2]).kthvalue(2)),
+        repr(L.tensor([1.0, float("nan"), 0.5]).kthvalue(3)),
+        repr(L.kthvalue(L.tensor([[1.0, 5.0, 2.0], [0.0, -1.0, 3.0]]), 2, 0, True)),
+        repr(L.kthvalue(L.tensor([[1.0, 5.0, 2.0], [0.0, -1.0, 3.0]]), k=2, dim=-1)),
+        repr(
+            L.tensor([[3.0, 1.0, 4.0], [1.0, 5.0, 9.0]], requires_grad=True).kthvalue(2, dim=1, keepdim=True)
+        ),
+        repr(tuple(L.tensor([3.0, 1.0, 2.0]).kthvalue(2))),
+        type(L.tensor([3.0, 1.0, 2.0]).kthvalue(2)).__name__,
+    ],
+    "kthvalue_ties_pick_the_kernels_index": lambda L: [
+        L.tensor([[2.0, 1.0, 2.0, 1.0, 1.0, 2.0, 0.0, 2.0]]).kthvalue(k).indices.tolist() for k in range(1, 9)
+    ],
+    "inv_and_det_forms": lambda L: [
+        repr(L.linalg.inv(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
+        repr(L.linalg.det(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
+        repr(L.det(L.tensor([[4.0, 7.0, 1.0], [2.0, 6.0, 0.0], [1.0, 1.0, 1.0]], dtype=L.float64))),
+        repr(L.inverse(L.tensor([[2.0, 0.0], [0.0, 4.0]]))),
+        repr(L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]).det()),
+        repr(L.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=L.float64).inverse()),
+        repr(L.linalg.det(L.ones(0, 0))),
+        repr(L.linalg.inv(L.ones(0, 0))),
+        repr(L.linalg.det(L.ones(2, 0, 0))),
+        repr(L.linalg.inv(L.tensor([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 0.0], [0.0, 2.0]]], dtype=L.float64))),
+        [issubclass(L.linalg.LinAlgError, RuntimeError), L.linalg.LinAlgError.__name__],
+    ],
+    "det_gradient_of_singular_matrices": lambda L: (
+        [
+            (lambda A: (L.linalg.det(A).sum().backward(), A.grad.tolist())[1])(
+                L.tensor(m, dtype=L.float64, requires_grad=True)
+            )
+            for m in ([[1.0, 1.0], [1.0, 1.0]], [[[2.0, 1.0], [4.0, 2.0]], [[1.0, 2.0], [3.0, 4.0]]])
+        ]
+        + [
+            L.autograd.grad(L.linalg.det(A), A, create_graph=True)[0].tolist()
+            for A in [L.tensor([[1.0, 1.0], [1.0, 1.0]], dtype=L.float64, requires_grad=True)]
+        ]
+    ),
     "nansum_forms": lambda L: [
         repr(L.tensor([1.0, float("nan"), float("inf"), -float("inf")]).nansum()),
         repr(L.nansum(L.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1, keepdim=True)),
@@ -901,6 +944,27 @@ ERRORS = {
     "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
     "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
     "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
+    "inv_singular": lambda L: L.linalg.inv(L.ones(2, 2)),
+    "inv_singular_3x3_float32": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
+    ),
+    "inv_singular_zeros": lambda L: L.linalg.inv(L.zeros(3, 3)),
+    "inv_singular_in_a_batch": lambda L: L.linalg.inv(L.stack([L.eye(3), L.ones(3, 3)])),
+    "inverse_singular": lambda L: L.inverse(L.ones(2, 2)),
+    "inverse_method_singular": lambda L: L.ones(2, 2).inverse(),
+    "inv_not_square": lambda L: L.linalg.inv(L.ones(2, 3)),
+    "det_not_square": lambda L: L.det(L.ones(2, 3)),
+    "det_vector": lambda L: L.linalg.det(L.ones(3)),
+    "inv_vector": lambda L: L.linalg.inv(L.ones(3)),
+    "inv_integers": lambda L: L.linalg.inv(L.ones(2, 2, dtype=L.int64)),
+    "det_integers": lambda L: L.det(L.ones(2, 2, dtype=L.int64)),
+    "kthvalue_k_zero": lambda L: L.tensor([1.0, 2.0]).kthvalue(0),
+    "kthvalue_k_too_big": lambda L: L.tensor([[1.0, 2.0]]).kthvalue(3),
+    "kthvalue_0d_k2": lambda L: L.tensor(5.0).kthvalue(2),
+    "kthvalue_empty": lambda L: L.tensor([]).kthvalue(1),
+    "kthvalue_bool": lambda L: L.tensor([True, False]).kthvalue(1),
+    "kthvalue_bad_dim": lambda L: L.tensor([1.0, 2.0]).kthvalue(1, dim=1),
+    "kthvalue_float_k": lambda L: L.tensor([1.0, 2.0]).kthvalue(1.5),
     "repeat_interleave_negative": lambda L: L.tensor([1, 2]).repeat_interleave(-1),
     "repeat_interleave_negative_counts": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, -1])),
     "repeat_interleave_counts_length": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, 2, 3])),

@@ -221,7 +221,8 @@ def flatten(a, start_dim=0, end_dim=-1):
     shape = a._data.shape
     if start >= end:  # nothing to merge: PyTorch returns the tensor itself
         return a
-    return reshape(a, shape[:start] + (-1,) + shape[end + 1 :])
+    merged = math.prod(shape[start : end + 1])  # not -1: an empty tensor could not infer it
+    return reshape(a, shape[:start] + (merged,) + shape[end + 1 :])
 
 
 def unflatten(a, dim, sizes):
