@@ -70,6 +70,7 @@ from .grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .methods import index_put_function as index_put_
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
@@ -95,7 +96,7 @@ from .ops.elementwise import (
     sub,
 )
 from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
-from .ops.index import where
+from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer

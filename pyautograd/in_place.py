@@ -15,7 +15,7 @@ from .grad_mode import state as grad_mode
 from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
 from .view_writes import check_same_shape, renew_views, write_through_view
-from .views import view_info
+from .views import positions, view_info
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 
@@ -56,6 +56,14 @@ def _keep_tangent(self, result):
     set_tangent(self, result._tangent)
 
 
+def _write_tangent_into_base(view, base, result):
+    """A write into a view changes its base: so does the write's tangent (forward mode)."""
+    tangent = np.zeros_like(base._data) if base._tangent is None else base._tangent._data.copy()
+    new = np.zeros_like(view._data) if result._tangent is None else result._tangent._data
+    tangent[positions(view._data, base._data)] = new
+    set_tangent(base, Tensor._make(tangent))
+
+
 def apply_in_place(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     self._refuse_inference_write()
@@ -75,6 +83,8 @@ def apply_in_place(self, op, *args, ufunc=None):
         _write_into(self, result._data)
         if dual:
             _keep_tangent(self, result)
+            if info is not None:
+                _write_tangent_into_base(self, info.base, result)
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
@@ -82,6 +92,7 @@ def apply_in_place(self, op, *args, ufunc=None):
         result = write_through_view(self, info, op, args)
         if dual:
             _keep_tangent(self, result)
+            _write_tangent_into_base(self, info.base, result)
         return self
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
     old_value._tangent = self._tangent

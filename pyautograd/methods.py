@@ -72,6 +72,38 @@ def _setitem(self, key, value):
     apply_in_place(self, lambda s, v: put.apply(s, as_tensor_arg(v), key), value)
 
 
+def index_put_(self, indices, values, accumulate=False):
+    """``self[indices] = values`` (``+=`` with ``accumulate``, repeated positions adding up), in
+    place: outside the graph straight into memory, inside it recorded as IndexPutBackward0 (and
+    through a view, as CopySlices of its base)."""
+    return _index_put_in_place(self, indices, values, accumulate, 1)
+
+
+def index_put_function(input, indices, values, accumulate=False):
+    """``torch.index_put_(input, indices, values)``: the method, with the function's wording."""
+    return _index_put_in_place(input, indices, values, accumulate, 2)
+
+
+def _index_put_in_place(self, indices, values, accumulate, position):
+    self._refuse_inference_write()
+    key, values = index.index_put_key(self, indices, values, "index_put_", position)
+    dual = has_tangent(self, (values,))
+    if not dual and not (grad_mode.enabled and (self._requires_grad or requires_grad(values))):
+        if accumulate:
+            np.add.at(self._data, key, values._data)
+        else:
+            self._data[key] = values._data
+        self._bump_version()
+        return self
+    put = index.IndexPutAccumulate if accumulate else index.IndexPut
+    return apply_in_place(self, lambda s, v: put.apply(s, v, key), values)
+
+
+def _index_put(self, indices, values, accumulate=False):
+    key, values = index.index_put_key(self, indices, values, "index_put", 1)
+    return (index.IndexPutAccumulate if accumulate else index.IndexPut).apply(self, values, key)
+
+
 def _fill_(self, value):
     self._refuse_inference_write()
     if isinstance(value, Tensor) and value._data.ndim:
@@ -340,6 +372,8 @@ _METHODS = {
     "register_post_accumulate_grad_hook": accumulate_hooks.register,
     "cuda": _cuda,
     "__setitem__": _setitem,
+    "index_put_": index_put_,
+    "index_put": _index_put,
     # casts
     "float": _cast(dtypes.float32),
     "double": _cast(dtypes.float64),

@@ -917,6 +917,24 @@ VALUES = {
             for A in [L.tensor([[1.0, 1.0], [1.0, 1.0]], dtype=L.float64, requires_grad=True)]
         ]
     ),
+    "index_put_forms": lambda L: [
+        repr(L.zeros(4).index_put_((L.tensor([1, 3, 1]),), L.tensor([1.0, 5.0, 2.0]), accumulate=True)),
+        repr(L.zeros(4).index_put_([L.tensor([1, 3])], L.tensor([1.0, 5.0]))),
+        repr(L.zeros(4).index_put_((L.tensor([1, 3]),), L.tensor(7.0))),
+        repr(L.zeros(3, 2).index_put_((L.tensor([0, 2]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(
+            L.zeros(3, 3).index_put_((L.tensor([0, 2, 0]), L.tensor([1, 1, 1])), L.tensor([1.0, 2, 3]), True)
+        ),
+        repr(L.zeros(4).index_put_((L.tensor([True, False, True, False]),), L.tensor(2.0))),
+        repr(L.index_put(L.zeros(4), (L.tensor([0, 0]),), L.tensor([1.0, 2.0]), True)),
+        repr(L.zeros(4).index_put((L.tensor([0, 0]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(L.index_put_(L.zeros(2), (L.tensor([0, 0]),), L.tensor([1.0, 2.0]), True)),
+        repr(L.zeros(3, dtype=L.int64).index_put_((L.tensor([0, 0]),), L.tensor([1, 2]), accumulate=True)),
+        repr(L.zeros(4).index_put_((L.tensor([-1, -1]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(L.zeros(4).index_put_((L.tensor([], dtype=L.long),), L.tensor([]))),
+        repr((L.zeros(4, requires_grad=True) * 1).index_put_((L.tensor([1]),), L.tensor([2.0]), True)),
+    ],
+    "index_put_inside_the_graph": lambda L: _index_put_graph(L),
     "nansum_forms": lambda L: [
         repr(L.tensor([1.0, float("nan"), float("inf"), -float("inf")]).nansum()),
         repr(L.nansum(L.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1, keepdim=True)),
@@ -926,6 +944,28 @@ VALUES = {
         repr(L.tensor([float("nan"), 2.0], requires_grad=True).nansum()),
     ],
 }
+
+
+def _index_put_graph(L):
+    """Values and gradients of index_put_ with repeated positions, in place and out of place,
+    accumulating or not, and through a view of a row."""
+    out = []
+    x = L.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    v = L.tensor([10.0, 20.0, 30.0], requires_grad=True)
+    for accumulate in (True, False):
+        y = x * 1
+        y.index_put_((L.tensor([1, 3, 1]),), v, accumulate=accumulate)
+        (y * L.tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+        out += [repr(y), x.grad.tolist(), v.grad.tolist()]
+        x.grad = v.grad = None
+        z = L.index_put(x, (L.tensor([0, 0]),), v[:2] * 2, accumulate=accumulate)
+        z.sum().backward()
+        out += [repr(z), x.grad.tolist(), v.grad.tolist()]
+        x.grad = v.grad = None
+    b = L.zeros(2, 3, requires_grad=True) * 1
+    row = b[0]
+    row.index_put_((L.tensor([0, 0]),), L.tensor([1.0, 2.0]), accumulate=True)
+    return out + [repr(b), repr(row)]
 
 
 def _floordiv_backward(L):
@@ -958,6 +998,19 @@ ERRORS = {
     "inv_vector": lambda L: L.linalg.inv(L.ones(3)),
     "inv_integers": lambda L: L.linalg.inv(L.ones(2, 2, dtype=L.int64)),
     "det_integers": lambda L: L.det(L.ones(2, 2, dtype=L.int64)),
+    "index_put_dtypes_differ": lambda L: L.zeros(4).index_put_((L.tensor([0]),), L.tensor([1])),
+    "index_put_double_into_float": lambda L: L.zeros(4).index_put_(
+        (L.tensor([0]),), L.tensor([1.0], dtype=L.float64)
+    ),
+    "index_put_indices_not_a_tuple": lambda L: L.zeros(4).index_put_(L.tensor([0]), L.tensor([1.0])),
+    "index_put_fn_indices_not_a_tuple": lambda L: L.index_put(L.zeros(2), L.tensor([0]), L.tensor([1.0])),
+    "index_put_float_index": lambda L: L.zeros(4).index_put_((L.tensor([0.0]),), L.tensor([1.0])),
+    "index_put_out_of_bounds": lambda L: L.zeros(4).index_put_((L.tensor([5]),), L.tensor([1.0])),
+    "index_put_shape_mismatch": lambda L: L.zeros(4).index_put_((L.tensor([0, 1]),), L.tensor([1.0, 2, 3])),
+    "index_put_too_many_indices": lambda L: L.zeros(4).index_put_(
+        (L.tensor([0]), L.tensor([0])), L.tensor([1.0])
+    ),
+    "index_put_leaf": lambda L: L.zeros(2, requires_grad=True).index_put_((L.tensor([0]),), L.tensor([1.0])),
     "kthvalue_k_zero": lambda L: L.tensor([1.0, 2.0]).kthvalue(0),
     "kthvalue_k_too_big": lambda L: L.tensor([[1.0, 2.0]]).kthvalue(3),
     "kthvalue_0d_k2": lambda L: L.tensor(5.0).kthvalue(2),

@@ -116,6 +116,22 @@ CASES = [
     ("scatter", lambda L, a, s: a.scatter(0, L.tensor([[1, 0, 1]]), s), [(2, 3), (1, 3)]),
     ("index_select", lambda L, a: a.index_select(0, L.tensor([2, 0, 2])), [(3, 2)]),
     ("index_add", lambda L, a, s: a.index_add(0, L.tensor([0, 0, 2]), s), [(3, 2), (3, 2)]),
+    (
+        "index_put_accumulate",
+        lambda L, a, v: (a * 1).index_put_((L.tensor([2, 0, 2]),), v, True),
+        [(3, 2), (2,)],
+    ),
+    (
+        "index_put_",
+        lambda L, a, v: (a * 1).index_put_((L.tensor([1, 0]), L.tensor([0, 1])), v),
+        [(2, 3), (2,)],
+    ),
+    (
+        "index_put",
+        lambda L, a, v: L.index_put(a, (L.tensor([True, False, True]),), v, accumulate=True),
+        [(3,), ()],
+    ),
+    ("index_put_view", lambda L, a, v: _index_put_into_row(L, a, v), [(2, 3), (2,)]),
     ("masked_fill", lambda L, a: a.masked_fill(L.tensor([True, False, True]), 0.5), [(2, 3)]),
     ("repeat", lambda L, a: a.repeat(2, 1, 3), [(2, 2)]),
     ("repeat_interleave", lambda L, a: a.repeat_interleave(2), [(2, 3)]),
@@ -447,6 +463,13 @@ def _NAN_INF(L):  # noqa: N802  (reads as a constant in the table)
     """Values an op must replace or skip, added to a case's input: their gradient is 0, and
     so is the finite differences' (the input does not move them)."""
     return L.tensor([float("nan"), float("inf"), 0.0, -float("inf")], dtype=L.float64)
+
+
+def _index_put_into_row(L, a, v):
+    """An accumulating index_put_ into a view: the base's history becomes CopySlices."""
+    b = a * 1
+    b[1].index_put_((L.tensor([0, 2, 0]),), v.repeat(2)[:3], accumulate=True)
+    return b
 
 
 def _setitem(a, b):

@@ -55,6 +55,7 @@ OPS = {
     "nansum": (lambda L, a: a.nansum(dim=1), (A,)),
     "kthvalue": (lambda L, a: a.kthvalue(2, dim=1).values, (A,)),
     "inv": (lambda L, a: L.linalg.inv(a[:, :2]), (A,)),
+    "index_put": (lambda L, a, b: L.index_put(a, (L.tensor([1, 1]),), b[0], True), (A, B)),
     "det": (lambda L, a: L.linalg.det(a[:, :2]), (A,)),
     "repeat_interleave": (lambda L, a: a.repeat_interleave(L.tensor([2, 0, 1]), dim=1), (A,)),
     "view": (lambda L, a: a.view(6), (A,)),
