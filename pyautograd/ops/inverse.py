@@ -152,7 +152,12 @@ class LinalgDet(Function):
             # det(A) A^-T is the cofactor matrix: from minors it stays exact when A is nearly
             # singular (where det and A^-T would each carry a different rounding)
             return np.where(singular, 0, g)[..., None, None] * _cofactors(a)
-        return scale * swap_last(np.linalg.inv(safe))
+        try:
+            return scale * swap_last(np.linalg.inv(safe))
+        except np.linalg.LinAlgError:  # a zero pivot where the determinant rounded to nonzero
+            error = True
+        if error:
+            return np.where(singular, 0, g)[..., None, None] * _cofactors(a)
 
     @staticmethod
     def jvp(ctx, t):

@@ -144,6 +144,15 @@ def test_det_of_singular_integer_matrices(seed):
     _same_grads(lambda L, x: L.linalg.det(x), a, "float64", 1e-9)
 
 
+def test_det_gradient_of_a_large_nearly_singular_matrix():
+    """7 x 7 with a dependent row: the determinant rounds to about 1e-13, not 0, and the LU
+    meets a zero pivot; the gradient is still the cofactor matrix, as PyTorch's."""
+    rng = np.random.default_rng(2)
+    a = rng.integers(-3, 4, size=(7, 7)).astype(float)
+    a[-1] = a[0] * 2 + a[1]
+    _same_grads(lambda L, x: L.linalg.det(x), a, "float64", 1e-6)
+
+
 def _same_grads(fn, a, dtype, tol):
     """The gradient of ``fn``'s sum, plain and with create_graph, in both libraries."""
     for create_graph in (False, True):
