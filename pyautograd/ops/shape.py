@@ -132,6 +132,7 @@ class Clone(Function):
 class ToCopy(Function):
     backward_name = "ToCopyBackward0"
     n_options = 1
+    may_overflow = True  # a float64 beyond float32's range becomes inf, silently, as in PyTorch
 
     @staticmethod
     def forward(ctx, a, numpy_dtype):

@@ -162,3 +162,19 @@ def _same_grads(fn, a, dtype, tol):
             (g,) = L.autograd.grad(fn(L, x).sum(), x, create_graph=create_graph)
             grads.append(as_numpy(g))
         assert close(grads[0], grads[1], rtol=tol, atol=tol)
+
+
+def test_numbers_beyond_a_dtype_become_inf_without_a_warning():
+    """PyTorch casts 1e30 to float16 (and 1e300 to float32) as inf, silently."""
+    import warnings
+
+    def made(L):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return [
+                repr(L.tensor([1e30, -1e30], dtype=L.float16)),
+                repr(L.tensor([1e300], dtype=L.float64).float()),
+                repr(L.tensor([1e300], dtype=L.float64).to(L.float16)),
+            ]
+
+    assert made(pyautograd) == [r.replace("torch.", "pyautograd.") for r in made(torch)]
