@@ -70,6 +70,7 @@ from .grad_mode import (
     no_grad,
     set_grad_enabled,
 )
+from .methods import index_put_function as index_put_
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
@@ -95,7 +96,9 @@ from .ops.elementwise import (
     sub,
 )
 from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
-from .ops.index import where
+from .ops.index import index_put, where
+from .ops.inverse import det
+from .ops.inverse import inv as inverse
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.logical import (
     all,
@@ -122,6 +125,7 @@ from .ops.pieces import (
     flipud,
     narrow,
     repeat,
+    repeat_interleave,
     roll,
     split,
     tensor_split,
@@ -131,8 +135,8 @@ from .ops.pieces import (
     triu,
     unbind,
 )
-from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, softmax, sum
-from .ops.rounding import ceil, floor, floor_divide, remainder, round, sign, trunc
+from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, nansum, softmax, sum
+from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
     broadcast_shapes,
     cat,
@@ -153,7 +157,7 @@ from .ops.shape import (
     unsqueeze,
     vstack,
 )
-from .ops.sorting import argsort, sort, topk
+from .ops.sorting import argsort, kthvalue, sort, topk
 from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state

@@ -11,7 +11,12 @@ from .tensor import Tensor, _unwrap
 
 def _finish(data, dtype, requires_grad):
     if dtype is not None:
-        data = data.astype(dtypes.to_numpy_dtype(dtype), copy=False)
+        target = dtypes.to_numpy_dtype(dtype)
+        if data.dtype.kind == "f" and target.kind == "f" and target.itemsize < data.itemsize:
+            with np.errstate(over="ignore"):  # too large for the dtype: inf, silently, as in PyTorch
+                data = data.astype(target, copy=False)
+        else:
+            data = data.astype(target, copy=False)
     t = Tensor._make(data)
     if requires_grad:
         if data.dtype.kind != "f":  # PyTorch's factory wording differs from requires_grad_

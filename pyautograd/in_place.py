@@ -9,12 +9,13 @@ Outside the graph the result is written straight into the tensor's memory.
 
 import numpy as np
 
+from .dtypes import from_numpy_dtype
 from .fast_paths import write_outside_graph
 from .grad_mode import state as grad_mode
 from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
 from .view_writes import check_same_shape, renew_views, write_through_view
-from .views import view_info
+from .views import positions, view_info
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
 
@@ -23,9 +24,23 @@ def requires_grad(x):
     return isinstance(x, Tensor) and x._requires_grad
 
 
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+
+
+def check_castable(self, values):
+    """An in-place result may narrow within its kind (float64 into float32) but never drop to
+    a lower kind: a float result into an integer tensor would silently truncate."""
+    if _CATEGORY[values.dtype.kind] > _CATEGORY[self._data.dtype.kind]:
+        ours, theirs = (
+            from_numpy_dtype(d).legacy_name[: -len("Tensor")] for d in (values.dtype, self._data.dtype)
+        )
+        raise RuntimeError(f"result type {ours} can't be cast to the desired output type {theirs}")
+
+
 def _write_into(self, values):
     """Copy ``values`` (an array) into self's memory, keeping views of self in sync."""
     check_same_shape(self, values)
+    check_castable(self, values)
     np.copyto(self._data, values, casting="unsafe")
     self._bump_version()
 
@@ -39,6 +54,14 @@ def has_tangent(self, args):
 
 def _keep_tangent(self, result):
     set_tangent(self, result._tangent)
+
+
+def _write_tangent_into_base(view, base, result):
+    """A write into a view changes its base: so does the write's tangent (forward mode)."""
+    tangent = np.zeros_like(base._data) if base._tangent is None else base._tangent._data.copy()
+    new = np.zeros_like(view._data) if result._tangent is None else result._tangent._data
+    tangent[positions(view._data, base._data)] = new
+    set_tangent(base, Tensor._make(tangent))
 
 
 def apply_in_place(self, op, *args, ufunc=None):
@@ -60,6 +83,8 @@ def apply_in_place(self, op, *args, ufunc=None):
         _write_into(self, result._data)
         if dual:
             _keep_tangent(self, result)
+            if info is not None:
+                _write_tangent_into_base(self, info.base, result)
         return self
     if self.grad_fn is None and self._requires_grad:
         raise RuntimeError(_LEAF_INPLACE)
@@ -67,6 +92,7 @@ def apply_in_place(self, op, *args, ufunc=None):
         result = write_through_view(self, info, op, args)
         if dual:
             _keep_tangent(self, result)
+            _write_tangent_into_base(self, info.base, result)
         return self
     old_value = Tensor._make(self._data.copy(), self._requires_grad, self.grad_fn)
     old_value._tangent = self._tangent

@@ -1,8 +1,10 @@
 """``pyautograd.linalg``: the norms tutorials use (``linalg.norm``, ``vector_norm``,
-``matrix_norm``) and the matrix products, as in ``torch.linalg``."""
+``matrix_norm``), the matrix products, the inverse and the determinant, as in ``torch.linalg``."""
 
+from .ops.inverse import _LinAlgError as LinAlgError
+from .ops.inverse import det, inv
 from .ops.linalg import matmul
 from .ops.norm import linalg_norm as norm
 from .ops.norm import matrix_norm, vector_norm
 
-__all__ = ["norm", "vector_norm", "matrix_norm", "matmul"]
+__all__ = ["norm", "vector_norm", "matrix_norm", "matmul", "inv", "det", "LinAlgError"]

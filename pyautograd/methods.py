@@ -16,6 +16,7 @@ from .ops import (
     counting,
     gather,
     index,
+    inverse,
     linalg,
     logical,
     norm,
@@ -69,6 +70,38 @@ def _setitem(self, key, value):
     # a basic index writes through a view (CopySlices), an index tensor is index_put_ on self
     put = index.CopySlices if _is_basic(key) else index.IndexPut
     apply_in_place(self, lambda s, v: put.apply(s, as_tensor_arg(v), key), value)
+
+
+def index_put_(self, indices, values, accumulate=False):
+    """``self[indices] = values`` (``+=`` with ``accumulate``, repeated positions adding up), in
+    place: outside the graph straight into memory, inside it recorded as IndexPutBackward0 (and
+    through a view, as CopySlices of its base)."""
+    return _index_put_in_place(self, indices, values, accumulate, 1)
+
+
+def index_put_function(input, indices, values, accumulate=False):
+    """``torch.index_put_(input, indices, values)``: the method, with the function's wording."""
+    return _index_put_in_place(input, indices, values, accumulate, 2)
+
+
+def _index_put_in_place(self, indices, values, accumulate, position):
+    self._refuse_inference_write()
+    key, values = index.index_put_key(self, indices, values, "index_put_", position)
+    dual = has_tangent(self, (values,))
+    if not dual and not (grad_mode.enabled and (self._requires_grad or requires_grad(values))):
+        if accumulate:
+            np.add.at(self._data, key, values._data)
+        else:
+            self._data[key] = values._data
+        self._bump_version()
+        return self
+    put = index.IndexPutAccumulate if accumulate else index.IndexPut
+    return apply_in_place(self, lambda s, v: put.apply(s, v, key), values)
+
+
+def _index_put(self, indices, values, accumulate=False):
+    key, values = index.index_put_key(self, indices, values, "index_put", 1)
+    return (index.IndexPutAccumulate if accumulate else index.IndexPut).apply(self, values, key)
 
 
 def _fill_(self, value):
@@ -204,6 +237,7 @@ _METHODS = {
     "divide": _div,
     # reductions
     "sum": reduce.sum,
+    "nansum": reduce.nansum,
     "mean": reduce.mean,
     "max": reduce.max,
     "min": reduce.min,
@@ -270,6 +304,7 @@ _METHODS = {
     "fix": rounding.trunc,
     "round": rounding.round,
     "remainder": rounding.remainder,
+    "fmod": rounding.fmod,
     "floor_divide": rounding.floor_divide,
     "prod": statistics.prod,
     "std": statistics.std,
@@ -294,6 +329,7 @@ _METHODS = {
     "sort": sorting.sort,
     "argsort": sorting.argsort,
     "topk": sorting.topk,
+    "kthvalue": sorting.kthvalue,
     "gather": gather.gather,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,
@@ -302,6 +338,7 @@ _METHODS = {
     "masked_fill": gather.masked_fill,
     # copies and pieces
     "repeat": pieces.repeat,
+    "repeat_interleave": pieces.repeat_interleave_method,
     "tile": pieces.tile,
     "flip": pieces.flip,
     "fliplr": pieces.fliplr,
@@ -318,6 +355,8 @@ _METHODS = {
     "diagonal": pieces.diagonal,
     "diag_embed": pieces.diag_embed,
     "trace": pieces.trace,
+    "det": inverse.det,
+    "inverse": inverse.inv,
     "outer": linalg.outer,
     "bmm": linalg.bmm,
     # new tensors like this one
@@ -333,6 +372,8 @@ _METHODS = {
     "register_post_accumulate_grad_hook": accumulate_hooks.register,
     "cuda": _cuda,
     "__setitem__": _setitem,
+    "index_put_": index_put_,
+    "index_put": _index_put,
     # casts
     "float": _cast(dtypes.float32),
     "double": _cast(dtypes.float64),
@@ -360,7 +401,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder floor_divide tril triu".split()
+_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):

@@ -830,7 +830,142 @@ VALUES = {
         repr(L.func.vmap(L.func.vmap(L.dot))(L.ones(2, 3, 2), L.ones(2, 3, 2))),
     ],
     "module_to_device": lambda L: repr(L.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
+    # fmod: C's remainder (the dividend's sign, -0.0 kept), against remainder's Python rule
+    "fmod_vs_remainder": lambda L: [
+        repr(L.fmod(L.tensor([5.0, -5.0, -0.0, 0.0, 3.0]), L.tensor([3.0, 3.0, 2.0, -2.0, 0.0]))),
+        repr(L.remainder(L.tensor([5.0, -5.0, -0.0]), 3)),
+        repr(L.fmod(L.tensor([5, -5]), 3)),
+        repr(L.tensor([5, -5]).fmod(2.5)),
+        repr(L.fmod(L.tensor([5, -5], dtype=L.int32), L.tensor(3))),
+        repr(L.fmod(L.tensor([True, False]), 2)),
+        repr(L.fmod(L.tensor([float("inf"), 1.0, float("nan")]), float("inf"))),
+        repr((lambda x: (x.fmod_(2), x)[1])(L.tensor([7.5, -7.5]))),
+        repr(L.fmod(L.tensor([1.0], requires_grad=True), L.tensor([2.0]))),
+    ],
+    "nan_to_num_defaults_per_dtype": lambda L: (
+        [
+            repr(L.nan_to_num(L.tensor([1.0, float("nan"), float("inf"), -float("inf"), -0.0], dtype=d)))
+            for d in (L.float16, L.float32, L.float64)
+        ]
+        + [
+            repr(L.tensor([float("nan"), float("inf"), -float("inf")]).nan_to_num(2.0, posinf=1, neginf=-1)),
+            repr(L.nan_to_num(L.tensor([float("inf")]), posinf=1e40)),
+            repr(L.nan_to_num(L.tensor([1, 2]), nan=1.5)),
+            repr(L.nan_to_num(L.tensor(float("nan")))),
+            repr((lambda x: (L.nan_to_num_(x, 3.0), x)[1])(L.tensor([float("nan")]))),
+            repr(L.nan_to_num(L.tensor([float("nan"), 1.0], requires_grad=True))),
+        ]
+    ),
+    "repeat_interleave_forms": lambda L: [
+        repr(L.tensor([1, 2]).repeat_interleave(2)),
+        repr(L.repeat_interleave(L.tensor([[1, 2], [3, 4]]), L.tensor([1, 2]), dim=0)),
+        repr(L.repeat_interleave(L.tensor([2, 3]))),
+        repr(L.repeat_interleave(L.tensor([1, 2], dtype=L.int32))),
+        repr(L.tensor([1, 2]).repeat_interleave(L.tensor([1, 2], dtype=L.int32))),
+        repr(L.tensor([1, 2]).repeat_interleave(0)),
+        repr(L.tensor([1, 2]).repeat_interleave(L.tensor([0, 2]))),
+        repr(L.tensor(3.0).repeat_interleave(2)),
+        repr(L.tensor(3.0).repeat_interleave(L.tensor(2))),
+        repr(L.tensor([]).repeat_interleave(2)),
+        repr(L.repeat_interleave(L.tensor([], dtype=L.long))),
+        repr(L.tensor([[1, 2], [3, 4]]).repeat_interleave(L.tensor([3]), dim=1)),
+        repr(L.tensor([[1, 2], [3, 4]]).repeat_interleave(2, dim=-1)),
+        repr(L.repeat_interleave(L.tensor([1, 2]), repeats=2, dim=0)),
+        repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(2)),
+        repr(L.tensor([[1.0, 2.0]], requires_grad=True).repeat_interleave(L.tensor([2, 1]), dim=1)),
+    ],
+    "kthvalue_forms": lambda L: [
+        repr(L.tensor([3.0, 1.0, 4.0, 1.0, 5.0]).kthvalue(1)),
+        repr(L.tensor([3.0, 1.0, 4.0, 1.0, 5.0, 1.0]).kthvalue(2)),
+        repr(L.tensor(5.0).kthvalue(1)),
+        repr(L.ones(0, 3).kthvalue(1)),
+        repr(L.tensor([3, 1, 2]).kthvalue(2)),
+        repr(L.tensor([1.0, float("nan"), 0.5]).kthvalue(3)),
+        repr(L.kthvalue(L.tensor([[1.0, 5.0, 2.0], [0.0, -1.0, 3.0]]), 2, 0, True)),
+        repr(L.kthvalue(L.tensor([[1.0, 5.0, 2.0], [0.0, -1.0, 3.0]]), k=2, dim=-1)),
+        repr(
+            L.tensor([[3.0, 1.0, 4.0], [1.0, 5.0, 9.0]], requires_grad=True).kthvalue(2, dim=1, keepdim=True)
+        ),
+        repr(tuple(L.tensor([3.0, 1.0, 2.0]).kthvalue(2))),
+        type(L.tensor([3.0, 1.0, 2.0]).kthvalue(2)).__name__,
+    ],
+    "kthvalue_ties_pick_the_kernels_index": lambda L: [
+        L.tensor([[2.0, 1.0, 2.0, 1.0, 1.0, 2.0, 0.0, 2.0]]).kthvalue(k).indices.tolist() for k in range(1, 9)
+    ],
+    "inv_and_det_forms": lambda L: [
+        repr(L.linalg.inv(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
+        repr(L.linalg.det(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
+        repr(L.det(L.tensor([[4.0, 7.0, 1.0], [2.0, 6.0, 0.0], [1.0, 1.0, 1.0]], dtype=L.float64))),
+        repr(L.inverse(L.tensor([[2.0, 0.0], [0.0, 4.0]]))),
+        repr(L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]).det()),
+        repr(L.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=L.float64).inverse()),
+        repr(L.linalg.det(L.ones(0, 0))),
+        repr(L.linalg.inv(L.ones(0, 0))),
+        repr(L.linalg.det(L.ones(2, 0, 0))),
+        repr(L.linalg.inv(L.tensor([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 0.0], [0.0, 2.0]]], dtype=L.float64))),
+        [issubclass(L.linalg.LinAlgError, RuntimeError), L.linalg.LinAlgError.__name__],
+    ],
+    "det_gradient_of_singular_matrices": lambda L: (
+        [
+            (lambda A: (L.linalg.det(A).sum().backward(), A.grad.tolist())[1])(
+                L.tensor(m, dtype=L.float64, requires_grad=True)
+            )
+            for m in ([[1.0, 1.0], [1.0, 1.0]], [[[2.0, 1.0], [4.0, 2.0]], [[1.0, 2.0], [3.0, 4.0]]])
+        ]
+        + [
+            L.autograd.grad(L.linalg.det(A), A, create_graph=True)[0].tolist()
+            for A in [L.tensor([[1.0, 1.0], [1.0, 1.0]], dtype=L.float64, requires_grad=True)]
+        ]
+    ),
+    "index_put_forms": lambda L: [
+        repr(L.zeros(4).index_put_((L.tensor([1, 3, 1]),), L.tensor([1.0, 5.0, 2.0]), accumulate=True)),
+        repr(L.zeros(4).index_put_([L.tensor([1, 3])], L.tensor([1.0, 5.0]))),
+        repr(L.zeros(4).index_put_((L.tensor([1, 3]),), L.tensor(7.0))),
+        repr(L.zeros(3, 2).index_put_((L.tensor([0, 2]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(
+            L.zeros(3, 3).index_put_((L.tensor([0, 2, 0]), L.tensor([1, 1, 1])), L.tensor([1.0, 2, 3]), True)
+        ),
+        repr(L.zeros(4).index_put_((L.tensor([True, False, True, False]),), L.tensor(2.0))),
+        repr(L.index_put(L.zeros(4), (L.tensor([0, 0]),), L.tensor([1.0, 2.0]), True)),
+        repr(L.zeros(4).index_put((L.tensor([0, 0]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(L.index_put_(L.zeros(2), (L.tensor([0, 0]),), L.tensor([1.0, 2.0]), True)),
+        repr(L.zeros(3, dtype=L.int64).index_put_((L.tensor([0, 0]),), L.tensor([1, 2]), accumulate=True)),
+        repr(L.zeros(4).index_put_((L.tensor([-1, -1]),), L.tensor([1.0, 2.0]), accumulate=True)),
+        repr(L.zeros(4).index_put_((L.tensor([], dtype=L.long),), L.tensor([]))),
+        repr((L.zeros(4, requires_grad=True) * 1).index_put_((L.tensor([1]),), L.tensor([2.0]), True)),
+    ],
+    "index_put_inside_the_graph": lambda L: _index_put_graph(L),
+    "nansum_forms": lambda L: [
+        repr(L.tensor([1.0, float("nan"), float("inf"), -float("inf")]).nansum()),
+        repr(L.nansum(L.tensor([[1.0, float("nan")], [2.0, 3.0]]), dim=1, keepdim=True)),
+        repr(L.nansum(L.tensor([[1, 2]]), 0)),
+        repr(L.tensor([True, True]).nansum()),
+        repr(L.nansum(L.tensor([]))),
+        repr(L.tensor([float("nan"), 2.0], requires_grad=True).nansum()),
+    ],
 }
+
+
+def _index_put_graph(L):
+    """Values and gradients of index_put_ with repeated positions, in place and out of place,
+    accumulating or not, and through a view of a row."""
+    out = []
+    x = L.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+    v = L.tensor([10.0, 20.0, 30.0], requires_grad=True)
+    for accumulate in (True, False):
+        y = x * 1
+        y.index_put_((L.tensor([1, 3, 1]),), v, accumulate=accumulate)
+        (y * L.tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+        out += [repr(y), x.grad.tolist(), v.grad.tolist()]
+        x.grad = v.grad = None
+        z = L.index_put(x, (L.tensor([0, 0]),), v[:2] * 2, accumulate=accumulate)
+        z.sum().backward()
+        out += [repr(z), x.grad.tolist(), v.grad.tolist()]
+        x.grad = v.grad = None
+    b = L.zeros(2, 3, requires_grad=True) * 1
+    row = b[0]
+    row.index_put_((L.tensor([0, 0]),), L.tensor([1.0, 2.0]), accumulate=True)
+    return out + [repr(b), repr(row)]
 
 
 def _floordiv_backward(L):
@@ -843,6 +978,62 @@ def _sign_grad_fn(L):
 
 
 ERRORS = {
+    "fmod_int_by_zero": lambda L: L.fmod(L.tensor([5, 3]), 0),
+    "fmod_int_by_zero_tensor": lambda L: L.tensor([5, 3]).fmod(L.tensor([1, 0])),
+    "fmod_number_first": lambda L: L.fmod(2, L.tensor([3.0])),
+    "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
+    "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
+    "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
+    "inv_singular": lambda L: L.linalg.inv(L.ones(2, 2)),
+    "inv_singular_3x3_float32": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
+    ),
+    "inv_singular_zeros": lambda L: L.linalg.inv(L.zeros(3, 3)),
+    "inv_singular_in_a_batch": lambda L: L.linalg.inv(L.stack([L.eye(3), L.ones(3, 3)])),
+    "inverse_singular": lambda L: L.inverse(L.ones(2, 2)),
+    "inverse_method_singular": lambda L: L.ones(2, 2).inverse(),
+    "inv_not_square": lambda L: L.linalg.inv(L.ones(2, 3)),
+    "det_not_square": lambda L: L.det(L.ones(2, 3)),
+    "det_vector": lambda L: L.linalg.det(L.ones(3)),
+    "inv_vector": lambda L: L.linalg.inv(L.ones(3)),
+    "inv_integers": lambda L: L.linalg.inv(L.ones(2, 2, dtype=L.int64)),
+    "det_integers": lambda L: L.det(L.ones(2, 2, dtype=L.int64)),
+    "index_put_dtypes_differ": lambda L: L.zeros(4).index_put_((L.tensor([0]),), L.tensor([1])),
+    "index_put_double_into_float": lambda L: L.zeros(4).index_put_(
+        (L.tensor([0]),), L.tensor([1.0], dtype=L.float64)
+    ),
+    "index_put_indices_not_a_tuple": lambda L: L.zeros(4).index_put_(L.tensor([0]), L.tensor([1.0])),
+    "index_put_fn_indices_not_a_tuple": lambda L: L.index_put(L.zeros(2), L.tensor([0]), L.tensor([1.0])),
+    "index_put_float_index": lambda L: L.zeros(4).index_put_((L.tensor([0.0]),), L.tensor([1.0])),
+    "index_put_out_of_bounds": lambda L: L.zeros(4).index_put_((L.tensor([5]),), L.tensor([1.0])),
+    "index_put_shape_mismatch": lambda L: L.zeros(4).index_put_((L.tensor([0, 1]),), L.tensor([1.0, 2, 3])),
+    "index_put_too_many_indices": lambda L: L.zeros(4).index_put_(
+        (L.tensor([0]), L.tensor([0])), L.tensor([1.0])
+    ),
+    "index_put_leaf": lambda L: L.zeros(2, requires_grad=True).index_put_((L.tensor([0]),), L.tensor([1.0])),
+    "kthvalue_k_zero": lambda L: L.tensor([1.0, 2.0]).kthvalue(0),
+    "kthvalue_k_too_big": lambda L: L.tensor([[1.0, 2.0]]).kthvalue(3),
+    "kthvalue_0d_k2": lambda L: L.tensor(5.0).kthvalue(2),
+    "kthvalue_empty": lambda L: L.tensor([]).kthvalue(1),
+    "kthvalue_bool": lambda L: L.tensor([True, False]).kthvalue(1),
+    "kthvalue_bad_dim": lambda L: L.tensor([1.0, 2.0]).kthvalue(1, dim=1),
+    "kthvalue_float_k": lambda L: L.tensor([1.0, 2.0]).kthvalue(1.5),
+    "repeat_interleave_negative": lambda L: L.tensor([1, 2]).repeat_interleave(-1),
+    "repeat_interleave_negative_counts": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, -1])),
+    "repeat_interleave_counts_length": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1, 2, 3])),
+    "repeat_interleave_counts_2d": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([[1, 2]])),
+    "repeat_interleave_float_counts": lambda L: L.tensor([1, 2]).repeat_interleave(L.tensor([1.0, 2.0])),
+    "repeat_interleave_index_2d": lambda L: L.repeat_interleave(L.tensor([[1, 2]])),
+    "repeat_interleave_index_0d": lambda L: L.repeat_interleave(L.tensor(2)),
+    "repeat_interleave_index_negative": lambda L: L.repeat_interleave(L.tensor([1, -2])),
+    "repeat_interleave_bad_dim": lambda L: L.tensor([1, 2]).repeat_interleave(2, dim=1),
+    "repeat_interleave_0d_dim": lambda L: L.tensor(3.0).repeat_interleave(2, dim=0),
+    "repeat_interleave_output_size": lambda L: L.tensor([1, 2]).repeat_interleave(2, output_size=3),
+    "repeat_interleave_output_size_counts": lambda L: L.tensor([1, 2]).repeat_interleave(
+        L.tensor([1, 2]), output_size=4
+    ),
+    "repeat_interleave_float_repeats": lambda L: L.tensor([1, 2]).repeat_interleave(2.0),
+    "repeat_interleave_list_repeats_fn": lambda L: L.repeat_interleave(L.tensor([1, 2]), [1, 2]),
     "requires_grad_false_on_non_leaf": lambda L: (L.tensor([1.0], requires_grad=True) * 2).requires_grad_(
         False
     ),

@@ -77,6 +77,13 @@ CASES = [
     ("sign", lambda L, a: a.sign() * a * a, [(4,)]),
     ("remainder", lambda L, a, b: a % (b * b + 1), [(4,), (4,)]),
     ("remainder_scalar", lambda L, a: (a * a) % 0.7, [(4,)]),
+    ("fmod", lambda L, a, b: L.fmod(a, b * b + 1), [(4,), (4,)]),
+    ("fmod_scalar", lambda L, a: (a * 3).fmod(0.7), [(4,)]),
+    ("fmod_inplace", lambda L, a: (a * 3).fmod_(-0.7) * a, [(4,)]),
+    ("nan_to_num", lambda L, a: L.nan_to_num(a * 2, posinf=1.0) * a, [(4,)]),
+    ("nan_to_num_replaced", lambda L, a: L.nan_to_num(a + _NAN_INF(L), 0.5, 1.0, -2.0) * a, [(2, 4)]),
+    ("nansum", lambda L, a: (a * a + _NAN_INF(L) * 0).nansum(), [(2, 4)]),
+    ("nansum_dim", lambda L, a: L.nansum(a * a + _NAN_INF(L)[:3] * 0, dim=1, keepdim=True), [(2, 3)]),
     ("div_floor", lambda L, a, b: L.div(a, b * b + 1, rounding_mode="floor") * a, [(3,), (3,)]),
     ("log1p", lambda L, a: L.log1p(a * a), [(3,)]),
     ("expm1", lambda L, a: L.expm1(a), [(3,)]),
@@ -102,13 +109,35 @@ CASES = [
     ("norm_inf", lambda L, a: L.linalg.vector_norm(a, ord=float("inf")), [(4,)]),
     ("sort", lambda L, a: a.sort(dim=1).values, [(2, 3)]),
     ("topk", lambda L, a: a.topk(2).values, [(2, 4)]),
+    ("kthvalue", lambda L, a: a.kthvalue(2).values, [(2, 4)]),
+    ("kthvalue_keepdim", lambda L, a: L.kthvalue(a, 3, dim=0, keepdim=True)[0], [(3, 2)]),
     ("gather", lambda L, a: a.gather(1, L.tensor([[0, 0], [2, 1]])), [(2, 3)]),
     ("scatter_add", lambda L, a, s: a.scatter_add(1, L.tensor([[0, 2], [1, 1]]), s), [(2, 3), (2, 2)]),
     ("scatter", lambda L, a, s: a.scatter(0, L.tensor([[1, 0, 1]]), s), [(2, 3), (1, 3)]),
     ("index_select", lambda L, a: a.index_select(0, L.tensor([2, 0, 2])), [(3, 2)]),
     ("index_add", lambda L, a, s: a.index_add(0, L.tensor([0, 0, 2]), s), [(3, 2), (3, 2)]),
+    (
+        "index_put_accumulate",
+        lambda L, a, v: (a * 1).index_put_((L.tensor([2, 0, 2]),), v, True),
+        [(3, 2), (2,)],
+    ),
+    (
+        "index_put_",
+        lambda L, a, v: (a * 1).index_put_((L.tensor([1, 0]), L.tensor([0, 1])), v),
+        [(2, 3), (2,)],
+    ),
+    (
+        "index_put",
+        lambda L, a, v: L.index_put(a, (L.tensor([True, False, True]),), v, accumulate=True),
+        [(3,), ()],
+    ),
+    ("index_put_view", lambda L, a, v: _index_put_into_row(L, a, v), [(2, 3), (2,)]),
     ("masked_fill", lambda L, a: a.masked_fill(L.tensor([True, False, True]), 0.5), [(2, 3)]),
     ("repeat", lambda L, a: a.repeat(2, 1, 3), [(2, 2)]),
+    ("repeat_interleave", lambda L, a: a.repeat_interleave(2), [(2, 3)]),
+    ("repeat_interleave_dim", lambda L, a: L.repeat_interleave(a, 3, dim=-1, output_size=6), [(2, 2)]),
+    ("repeat_interleave_counts", lambda L, a: a.repeat_interleave(L.tensor([1, 0, 2]), dim=1), [(2, 3)]),
+    ("repeat_interleave_0d_count", lambda L, a: L.repeat_interleave(a, L.tensor(2)), [(2, 2)]),
     ("flip", lambda L, a: a.flip(0, 1), [(2, 3)]),
     ("roll", lambda L, a: a.roll(1, 0), [(3, 2)]),
     ("chunk", lambda L, a: a.chunk(2, dim=1)[1], [(2, 5)]),
@@ -120,6 +149,10 @@ CASES = [
     ("diag_vector", lambda L, a: L.diag(a, -1), [(3,)]),
     ("trace", lambda L, a: a.trace(), [(3, 3)]),
     ("bmm", lambda L, a, b: L.bmm(a, b), [(2, 2, 3), (2, 3, 2)]),
+    ("linalg_inv", lambda L, a: L.linalg.inv(a + 3 * L.eye(3, dtype=L.float64)), [(3, 3)]),
+    ("inverse_batched", lambda L, a: L.inverse(a + 3 * L.eye(2, dtype=L.float64)).sum(0), [(2, 2, 2)]),
+    ("linalg_det", lambda L, a: L.linalg.det(a), [(3, 3)]),
+    ("det_batched", lambda L, a: a.det(), [(2, 3, 3)]),
     ("outer", lambda L, a, b: L.outer(a, b), [(3,), (2,)]),
     ("einsum_matmul", lambda L, a, b: L.einsum("ij,jk->ik", a, b), [(2, 3), (3, 2)]),
     ("einsum_batched", lambda L, a, b: L.einsum("bij,bkj->bik", a, b), [(2, 2, 3), (2, 2, 3)]),
@@ -401,9 +434,9 @@ CASES = [
 ONE_INPUT = [
     "add_scalar", "rsub", "rdiv_reciprocal", "pow_number", "rpow", "neg", "exp", "log", "sqrt",
     "abs", "sin", "cos", "tanh", "sigmoid", "relu", "clamp", "clone", "to_float32", "sum", "mean",
-    "max_all", "amin_all",
+    "max_all", "amin_all", "nan_to_num",
 ]  # fmt: skip
-TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where"]
+TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where", "fmod"]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {
     "0d": [(), ()],
@@ -424,6 +457,19 @@ def _with_shape_variants(cases):
 
 
 CASES = _with_shape_variants(CASES)
+
+
+def _NAN_INF(L):  # noqa: N802  (reads as a constant in the table)
+    """Values an op must replace or skip, added to a case's input: their gradient is 0, and
+    so is the finite differences' (the input does not move them)."""
+    return L.tensor([float("nan"), float("inf"), 0.0, -float("inf")], dtype=L.float64)
+
+
+def _index_put_into_row(L, a, v):
+    """An accumulating index_put_ into a view: the base's history becomes CopySlices."""
+    b = a * 1
+    b[1].index_put_((L.tensor([0, 2, 0]),), v.repeat(2)[:3], accumulate=True)
+    return b
 
 
 def _setitem(a, b):

@@ -323,6 +323,16 @@ acos = unary("acos", np.arccos, lambda g, x: -g / common.sqrt(1 - x * x), may_ov
 tanh = unary("tanh", np.tanh, tanh_backward, saves="output")
 sigmoid = unary("sigmoid", sigmoid_values, sigmoid_backward, saves="output", may_overflow=True)
 relu = unary("relu", lambda a: np.maximum(a, 0), threshold_backward, saves="output", floating=False)
+# NaN and the infinities become numbers (by default 0 and the dtype's extremes): the gradient
+# passes where the input was finite and is 0 at the replaced values
+nan_to_num = unary(
+    "nan_to_num",
+    lambda a, nan, posinf, neginf: np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf),
+    lambda g, x, *_: g * np.isfinite(data_of(x)),
+    settings=(("nan", 0.0), ("posinf", None), ("neginf", None)),
+    floating=False,
+    may_overflow=True,
+)
 
 
 class Clamp(Function):

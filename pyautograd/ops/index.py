@@ -145,6 +145,31 @@ class IndexPut(Function):
         return out
 
 
+class IndexPutAccumulate(Function):
+    """``a`` with ``value`` added at ``index`` (``index_put_(..., accumulate=True)``): repeated
+    positions add up. Every element of ``a`` stays in the result, so its gradient is ``g``."""
+
+    backward_name = "IndexPutBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, value, index):
+        ctx.index, ctx.value_shape = index, np.shape(value)
+        out = a.copy()
+        np.add.at(out, index, value)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        return g, sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[1] else None
+
+    @staticmethod
+    def jvp(ctx, ta, tv):
+        out = ta.copy()
+        np.add.at(out, ctx.index, tv)
+        return out
+
+
 class CopySlices(IndexPut):
     """The same for a basic index (ints, slices), which PyTorch writes through a view: the
     node that rewrites a base's history after a write into its view (``view_writes.py``)."""
@@ -261,3 +286,50 @@ def where(condition, a=None, b=None):
         error = e
     broadcast_shapes(condition, broadcast_shapes(data_of(a), data_of(b)))  # PyTorch's message
     raise error
+
+
+def index_put_key(a, indices, values, name, position):
+    """The NumPy index of ``index_put``'s ``indices`` (a tuple of index tensors), after
+    PyTorch's checks of the indices and of the values' dtype and shape."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(
+            f"{name}(): argument 'indices' (position {position}) must be tuple of Tensors, not "
+            f"{type(indices).__name__}"
+        )
+    key = tuple(normalize_index(i if isinstance(i, Tensor) else Tensor._make(np.asarray(i))) for i in indices)
+    values = as_tensor_arg(values)
+    if values._data.dtype != a._data.dtype:
+        names = [t.dtype.legacy_name[: -len("Tensor")] for t in (a, values)]
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{names[0]} for the destination and {names[1]} for the source."
+        )
+    covered = sum(k.ndim if k.dtype == bool else 1 for k in key)
+    if covered > a._data.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {a._data.ndim} (got {covered})")
+    try:
+        target = np.empty(a._data.shape, dtype=bool)[key].shape
+    except IndexError as e:  # checked outside the handler: one error, not two
+        error = str(e).replace("axis", "dimension")
+    else:
+        error = None
+    if error is not None:
+        raise IndexError(error)
+    try:
+        np.broadcast_to(np.empty(values._data.shape, dtype=bool), target)
+    except ValueError:
+        broadcastable = False
+    else:
+        broadcastable = True
+    if not broadcastable:
+        raise RuntimeError(
+            f"shape mismatch: value tensor of shape {list(values._data.shape)} cannot be broadcast to "
+            f"indexing result of shape {list(target)}"
+        )
+    return key, values
+
+
+def index_put(input, indices, values, accumulate=False):
+    """``input`` with ``values`` written (or, with ``accumulate``, added) at ``indices``."""
+    key, values = index_put_key(input, indices, values, "index_put", 2)
+    return (IndexPutAccumulate if accumulate else IndexPut).apply(input, values, key)

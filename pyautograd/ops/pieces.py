@@ -4,10 +4,12 @@ unbind, narrow, tril/triu and the diagonal family (diag, diagonal, diag_embed)."
 import numpy as np
 
 from ..function import Function
+from ..tensor import Tensor
 from ..views import mark_view
 from .common import is_tensor, normalize_dims
+from .gather import index_select
 from .index import Index
-from .shape import permute
+from .shape import clone, expand, flatten, permute, unsqueeze
 
 
 class Repeat(Function):
@@ -350,3 +352,86 @@ def trace(a):
     if a._data.ndim != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {a._data.ndim}")
     return Trace.apply(a)
+
+
+_REPEAT_METHOD_FORMS = (
+    " * (Tensor repeats, int dim = None, *, int output_size = None)\n"
+    " * (int repeats, int dim = None, *, int output_size = None)\n"
+)
+_REPEAT_FUNCTION_FORMS = (
+    " * (Tensor input, Tensor repeats, int dim = None, *, int output_size = None)\n"
+    " * (Tensor repeats, *, int output_size = None)\n"
+    " * (Tensor input, int repeats, int dim = None, *, int output_size = None)\n"
+)
+
+
+def _repeat_indices(repeats, output_size=None):
+    """``torch.repeat_interleave(repeats)``: each position i, repeats[i] times."""
+    counts = repeats._data
+    if counts.ndim != 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    if counts.dtype not in (np.int32, np.int64):
+        raise NotImplementedError(
+            f"\"repeat_interleave_cpu\" not implemented for '{repeats.dtype.legacy_name[: -len('Tensor')]}'"
+        )
+    if counts.size and counts.min() < 0:
+        raise RuntimeError("repeats can not be negative")
+    if output_size is not None and output_size != int(counts.sum()):
+        raise RuntimeError("allocated size does not match required size")
+    return Tensor._make(np.repeat(np.arange(counts.size, dtype=counts.dtype), counts))
+
+
+def _wrap_dim(dim, ndim):
+    normalized = normalize_dims(dim, ndim)  # raises PyTorch's IndexError when out of range
+    return normalized[0] if ndim else 0
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    return _repeat_interleave(input, repeats, dim, output_size, _REPEAT_FUNCTION_FORMS)
+
+
+def repeat_interleave_method(self, repeats, dim=None, *, output_size=None):
+    return _repeat_interleave(self, repeats, dim, output_size, _REPEAT_METHOD_FORMS)
+
+
+def _repeat_interleave(input, repeats, dim, output_size, forms):
+    """Each element (or slice along ``dim``) repeated in place: built from the ops PyTorch
+    builds it from (an expanded copy, or index_select), so its graph and gradient (the copies
+    summed back) are PyTorch's."""
+    if repeats is None:
+        return _repeat_indices(input, output_size)
+    if isinstance(repeats, np.integer):
+        repeats = int(repeats)
+    if isinstance(repeats, Tensor):
+        source = input if dim is not None else flatten(input)
+        d = _wrap_dim(dim if dim is not None else 0, source._data.ndim)
+        counts = repeats
+        if counts._data.ndim == 0 or counts._data.shape == (1,):
+            counts = Tensor._make(np.broadcast_to(counts._data.reshape(1), (source._data.shape[d],)))
+        elif counts._data.ndim == 1:
+            if counts._data.shape[0] != source._data.shape[d]:
+                raise RuntimeError(
+                    "repeats must have the same size as input along dim, but got repeats.size(0) = "
+                    f"{counts._data.shape[0]} and input.size({dim if dim is not None else 0}) = {source._data.shape[d]}"
+                )
+        else:
+            raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
+        return index_select(source, d, _repeat_indices(counts, output_size))
+    if type(repeats) is not int:
+        given = ("" if forms is _REPEAT_METHOD_FORMS else "Tensor, ") + type(repeats).__name__
+        raise TypeError(
+            f"repeat_interleave() received an invalid combination of arguments - got ({given}), "
+            f"but expected one of:\n{forms}"
+        )
+    source = input if dim is not None else flatten(input)
+    d = _wrap_dim(dim if dim is not None else 0, input._data.ndim)
+    if repeats < 0:
+        raise RuntimeError("Repeats must be non-negative")
+    spread = unsqueeze(source, d + 1)
+    sizes = list(spread.shape)
+    sizes[d + 1] = repeats
+    if output_size is not None and output_size != repeats * sizes[d]:
+        raise RuntimeError(
+            f"repeat_interleave: Invalid output_size, expected {repeats * sizes[d]} but got {output_size}"
+        )
+    return clone(expand(spread, *sizes)).flatten(d, d + 1)

@@ -7,7 +7,7 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from . import common
-from .common import expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
+from .common import data_of, expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
 from .elementwise import maximum, minimum
 
 
@@ -59,6 +59,29 @@ class SumAll(Sum):
 
 class SumDim(Sum):
     backward_name = "SumBackward1"
+
+
+class Nansum(Sum):
+    """A sum that skips NaN: the NaNs get no gradient, every other element the output's."""
+
+    backward_name = "NansumBackward0"
+
+    @staticmethod
+    def forward(ctx, a, dims, keepdim):
+        ctx.shape, ctx.dims = a.shape, dims
+        ctx.save_for_backward(a)  # as PyTorch: changing it in place breaks the backward
+        return Sum.forward(ctx, np.nan_to_num(a, nan=0, posinf=np.inf, neginf=-np.inf), dims, keepdim)
+
+    @staticmethod
+    def backward(ctx, g):
+        (a,) = ctx.saved_tensors
+        return Sum.backward(ctx, g)[0] * ~np.isnan(data_of(a)), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        (a,) = ctx.saved_tensors
+        dims, keepdim = ctx.options
+        return np.sum(t * ~np.isnan(a), axis=dims, keepdims=keepdim)
 
 
 class Mean(Sum):
@@ -303,6 +326,14 @@ def sum(a, dim=None, keepdim=False, dtype=None):
     if dim is None:
         return SumAll.apply(a, None, False)
     return SumDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
+
+
+@numpy_names
+def nansum(input, dim=None, keepdim=False, dtype=None):
+    if dtype is not None:
+        input = input.to(dtype)
+    dims = None if dim is None else normalize_dims(dim, input._data.ndim)
+    return Nansum.apply(input, dims, keepdim)
 
 
 @numpy_names

@@ -83,17 +83,27 @@ class RoundDecimals(Function):
         return t * 0
 
 
+def _mod(a, b):
+    """Python's ``a % b`` as PyTorch computes it for floats: C's fmod, moved by ``b`` when
+    the signs differ, so a zero result keeps the dividend's sign (-0.0 % 3 is -0.0)."""
+    if np.result_type(a, b).kind != "f":
+        return np.mod(a, b)
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((np.asarray(b) < 0) != (m < 0)), m + b, m)[()]
+
+
 class Remainder(Function):
     """``a % b`` with the sign of ``b`` (Python's rule): a - floor(a / b) * b."""
 
     backward_name = "RemainderBackward1"
     may_overflow = True
+    saved_for = (1, 1)  # only b's gradient reads a and b
 
     @staticmethod
     def forward(ctx, a, b):
         _integer_divisor_check(a, b)
         ctx.save_for_backward(a, b)
-        return np.mod(a, b)
+        return _mod(a, b)
 
     @staticmethod
     def backward(ctx, g):
@@ -119,7 +129,55 @@ class RemainderScalar(Function):
     @staticmethod
     def forward(ctx, a, number):
         _integer_divisor_check(a, number)
-        return np.mod(a, number)
+        return _mod(a, number)
+
+    @staticmethod
+    def backward(ctx, g):
+        return g, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t
+
+
+class Fmod(Function):
+    """``fmod(a, b)``, C's remainder: the sign of ``a``, a - trunc(a / b) * b."""
+
+    backward_name = "FmodBackward1"
+    may_overflow = True
+    saved_for = (1, 1)  # only b's gradient reads a and b
+
+    @staticmethod
+    def forward(ctx, a, b):
+        _integer_divisor_check(a, b)
+        ctx.save_for_backward(a, b)
+        return np.fmod(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        quotient = _trunc_divide(common.data_of(a), common.data_of(b))
+        return (
+            sum_to(g, np.shape(a)) if need_a else None,
+            sum_to(-g * quotient, np.shape(b)) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return ta - tb * _trunc_divide(a, b)
+
+
+class FmodScalar(Function):
+    backward_name = "FmodBackward0"
+    n_options = 1
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, number):
+        _integer_divisor_check(a, number)
+        return np.fmod(a, number)
 
     @staticmethod
     def backward(ctx, g):
@@ -189,7 +247,7 @@ class RemainderReversed(FloorDivide):
     """``number % tensor``: no derivative in PyTorch either."""
 
     op_name = "remainder"
-    numpy_op = staticmethod(np.mod)
+    numpy_op = staticmethod(_mod)
 
 
 # ---- public functions -----------------------------------------------------------------------
@@ -234,6 +292,23 @@ def remainder(a, b):
             a = a.to(dtypes.get_default_dtype())
         return RemainderScalar.apply(a, b)
     return _binary(Remainder, a, b)
+
+
+def fmod(input, other):
+    if not isinstance(input, Tensor):
+        kind = "Tensor" if isinstance(other, Tensor) else type(other).__name__
+        raise TypeError(
+            f"fmod() received an invalid combination of arguments - got ({type(input).__name__}, {kind}), "
+            "but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n"
+            " * (Tensor input, Number other, *, Tensor out = None)\n"
+        )
+    if isinstance(other, (np.number, np.bool_)):
+        other = other.item()  # a NumPy scalar is a Python number to PyTorch
+    if isinstance(other, (int, float)):
+        if type(other) is float and input._data.dtype.kind != "f":
+            input = input.to(dtypes.get_default_dtype())
+        return FmodScalar.apply(input, other)
+    return _binary(Fmod, input, other)
 
 
 def floor_divide(a, b):

@@ -132,6 +132,7 @@ class Clone(Function):
 class ToCopy(Function):
     backward_name = "ToCopyBackward0"
     n_options = 1
+    may_overflow = True  # a float64 beyond float32's range becomes inf, silently, as in PyTorch
 
     @staticmethod
     def forward(ctx, a, numpy_dtype):
@@ -221,7 +222,8 @@ def flatten(a, start_dim=0, end_dim=-1):
     shape = a._data.shape
     if start >= end:  # nothing to merge: PyTorch returns the tensor itself
         return a
-    return reshape(a, shape[:start] + (-1,) + shape[end + 1 :])
+    merged = math.prod(shape[start : end + 1])  # not -1: an empty tensor could not infer it
+    return reshape(a, shape[:start] + (merged,) + shape[end + 1 :])
 
 
 def unflatten(a, dim, sizes):

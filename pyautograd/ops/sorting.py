@@ -3,12 +3,13 @@ values are a gather of the input at those indices, and their gradient goes back 
 
 import numpy as np
 
+from ..function import Function
 from ..tensor import Tensor
 from .common import normalize_dims, numpy_names
-from .gather import Gather
+from .gather import Gather, scatter_add_into
 from .reduce import _return_type
 
-return_types = {name: _return_type(name) for name in ("sort", "topk")}
+return_types = {name: _return_type(name) for name in ("sort", "topk", "kthvalue")}
 
 
 class SortValues(Gather):
@@ -67,3 +68,99 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
         return return_types["topk"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
     order = np.take(_order(input._data, d, largest), np.arange(k), axis=d)
     return return_types["topk"](TopkValues.apply(input, d, order), Tensor._make(order))
+
+
+class Kthvalue(Function):
+    """The k-th smallest along ``dim``: a gather at the chosen indices, so the gradient goes
+    to the element whose index is returned. PyTorch saves the indices, not the input."""
+
+    backward_name = "KthvalueBackward0"
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim, index):
+        ctx.shape, ctx.dim, ctx.index = a.shape, dim, index
+        out = np.take_along_axis(a, index, axis=dim)
+        return out if keepdim else np.squeeze(out, dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        g = g.reshape(ctx.index.shape)
+        return scatter_add_into(g, ctx.shape, ctx.dim, ctx.index), None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        out = np.take_along_axis(t, ctx.index, axis=ctx.dim)
+        return out if ctx.options[1] else np.squeeze(out, ctx.dim)
+
+
+def _greater_or_nan(x, y):
+    """PyTorch's order for selection: NaN above every number."""
+    return (x != x and y == y) or x > y
+
+
+def _select(values, k):
+    """The index, among ``values`` (a list), of the k-th smallest (0-based) as PyTorch's CPU
+    kernel finds it: a quickselect with a median-of-three pivot, swapping values and indices
+    together. Which of equal values it returns depends on those swaps, so this follows them."""
+    order = list(range(len(values)))
+
+    def swap(i, j):
+        values[i], values[j] = values[j], values[i]
+        order[i], order[j] = order[j], order[i]
+
+    low, high = 0, len(values) - 1
+    while True:
+        if high <= low:
+            return order[k]
+        if high == low + 1:
+            if _greater_or_nan(values[low], values[high]):
+                swap(low, high)
+            return order[k]
+        middle = low + (high - low) // 2
+        swap(middle, low + 1)
+        if _greater_or_nan(values[low + 1], values[high]):
+            swap(low + 1, high)
+        if _greater_or_nan(values[low], values[high]):
+            swap(low, high)
+        if _greater_or_nan(values[low + 1], values[low]):
+            swap(low + 1, low)
+        i, j, pivot = low + 1, high, values[low]
+        while True:
+            i += 1
+            while _greater_or_nan(pivot, values[i]):
+                i += 1
+            j -= 1
+            while _greater_or_nan(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(low, j)
+        if j <= k:
+            low = i
+        if j >= k:
+            high = j - 1
+
+
+@numpy_names
+def kthvalue(input, k, dim=-1, keepdim=False):
+    if type(k) is not int:
+        raise TypeError(f"kthvalue(): argument 'k' (position 1) must be int, not {type(k).__name__}")
+    data = input._data
+    if data.dtype == np.bool_:
+        raise NotImplementedError("\"kthvalue_cpu\" not implemented for 'Bool'")
+    d = _dim(input, dim)
+    size = data.shape[d] if data.ndim else 1
+    if data.ndim and size == 0:
+        raise IndexError(f"kthvalue(): Expected reduction dim {d} to have non-zero size.")
+    if not 1 <= k <= size:
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {d}")
+    if data.ndim == 0:
+        return return_types["kthvalue"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
+    rows = np.moveaxis(data, d, -1).reshape(-1, size)
+    chosen = np.array([_select(row.tolist(), k - 1) for row in rows], dtype=np.int64)
+    shape = np.moveaxis(data, d, -1).shape[:-1]
+    index = np.expand_dims(chosen.reshape(shape), d)
+    values = Kthvalue.apply(input, d, keepdim, index)
+    return return_types["kthvalue"](values, Tensor._make(index if keepdim else np.squeeze(index, d)))

@@ -25,6 +25,15 @@ CASES = {
     "min_all_nan": (lambda L, x: x.min(), [1.0, NAN, 3.0, 2.0]),
     "max_dim_nan": (lambda L, x: x.max(dim=0).values, [1.0, NAN, 3.0, 2.0]),
     "max_dim_ties": (lambda L, x: x.max(dim=1).values, [[1.0, 3.0, 3.0], [2.0, 2.0, 0.0]]),
+    "kthvalue_ties": (
+        lambda L, x: x.kthvalue(2).values,
+        [[2.0, 1.0, 2.0, 1.0, 1.0], [0.0, 0.0, 0.0, 1.0, 0.0]],
+    ),
+    "kthvalue_nan": (lambda L, x: x.kthvalue(4, dim=0).values, [1.0, NAN, 3.0, NAN, 2.0]),
+    "kthvalue_keepdim_ties": (
+        lambda L, x: x.kthvalue(1, 0, True).values,
+        [[1.0, 3.0], [1.0, 3.0], [1.0, 2.0]],
+    ),
     "maximum_nan_and_ties": (
         lambda L, x: L.maximum(x, L.tensor([NAN, 0.0, 5.0, 2.0, NAN])),
         [1.0, NAN, 3.0, 2.0, NAN],

@@ -46,6 +46,7 @@ BINARY = {
         L.maximum(a, L.as_tensor(b)) if not isinstance(b, L.Tensor) else L.maximum(a, b)
     ),
     "where": lambda L, a, b: L.where(L.tensor(True), a, b),
+    "fmod": lambda L, a, b: L.fmod(a, b),
 }
 
 

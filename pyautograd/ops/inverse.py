@@ -1,0 +1,175 @@
+"""The inverse and the determinant of square matrices (batched): ``linalg.inv``/``inverse``
+and ``linalg.det``/``det``, with PyTorch's errors, including its ``LinAlgError`` for a
+singular matrix, which names the first zero pivot of the LU factorization."""
+
+import numpy as np
+
+from ..function import Function
+from ..tensor import Tensor
+from .common import data_of, swap_last
+
+
+class _LinAlgError(RuntimeError):
+    """PyTorch's ``torch.linalg.LinAlgError`` (a RuntimeError, named ``_LinAlgError``)."""
+
+
+_LinAlgError.__module__ = "pyautograd._C"
+
+
+def _check_square(a, name):
+    data = a._data
+    if data.dtype.kind != "f":
+        raise RuntimeError(
+            f"linalg.{name}: Expected a floating point or complex tensor as input. "
+            f"Got {a.dtype.legacy_name[: -len('Tensor')]}"
+        )
+    if data.ndim < 2:
+        raise RuntimeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    if data.shape[-1] != data.shape[-2]:
+        raise RuntimeError(
+            f"linalg.{name}: A must be batches of square matrices, but they are "
+            f"{data.shape[-2]} by {data.shape[-1]} matrices"
+        )
+
+
+def _lu(a):
+    """The LU factorization with partial pivoting of a batch of matrices, in their own dtype,
+    as LAPACK's getrf: the factors, the sign of the row permutation, and ``info``, the 1-based
+    place of the first exactly zero pivot per matrix (0 when there is none)."""
+    lu = np.array(a.reshape((-1,) + a.shape[-2:]), copy=True)
+    batch, n = lu.shape[0], lu.shape[-1]
+    sign = np.ones(batch, dtype=a.dtype)
+    info = np.zeros(batch, dtype=np.int64)
+    rows = np.arange(batch)
+    for k in range(n):
+        p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
+        swap = p != k
+        lu[rows[swap], k], lu[rows[swap], p[swap]] = lu[rows[swap], p[swap]], lu[rows[swap], k].copy()
+        sign[swap] = -sign[swap]
+        pivot = lu[:, k, k]
+        zero = pivot == 0
+        info[zero & (info == 0)] = k + 1
+        lu[:, k + 1 :, k] = np.where(zero[:, None], 0, lu[:, k + 1 :, k] / np.where(zero, 1, pivot)[:, None])
+        lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
+    return lu, sign, info
+
+
+def _raise_singular(data):
+    _, _, info = _lu(data)
+    b = int(np.flatnonzero(info)[0]) if info.any() else 0
+    where = f"(Batch element {b}): " if data.ndim > 2 else ""
+    raise _LinAlgError(
+        f"linalg.inv: {where}The diagonal element {int(info[b]) or data.shape[-1]} is zero, the inversion "
+        "could not be completed because the input matrix is singular."
+    )
+
+
+def _det(a):
+    """det(A) as PyTorch computes it: the product of U's diagonal, signed by the pivoting
+    (NumPy's det goes through logarithms and misses exact answers: 6.000000000000001)."""
+    if not a.shape[-1]:
+        return np.ones(a.shape[:-2], dtype=a.dtype)
+    # PyTorch hands LAPACK the rows as columns (the transpose, whose determinant is the same):
+    # factoring that, in the input's dtype, rounds as it does (exactly 0 for [[1,2,3],[4,5,6],[7,8,9]])
+    lu, sign, _ = _lu(swap_last(a))
+    return (np.prod(np.diagonal(lu, axis1=-2, axis2=-1), axis=-1) * sign).reshape(a.shape[:-2])
+
+
+class LinalgInv(Function):
+    """A^-1. Its gradient, -A^-T g A^-T, reads only the saved output (as PyTorch's)."""
+
+    backward_name = "LinalgInvExBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        try:
+            # NumPy hands LAPACK the transpose of what it is given: so give it A^T, and
+            # LAPACK factors A itself, as PyTorch's does (the same zero pivots, the same digits)
+            out = swap_last(np.linalg.inv(swap_last(a)))
+        except np.linalg.LinAlgError:
+            error = True
+        else:
+            error = False
+        if error:  # raised outside the handler: no chained traceback
+            _raise_singular(a)
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        (inverse,) = ctx.saved_tensors
+        transposed = swap_last(inverse)
+        return -(transposed @ (g @ transposed))
+
+    @staticmethod
+    def jvp(ctx, t):
+        (inverse,) = ctx.saved_tensors
+        return -(inverse @ (t @ inverse))
+
+
+_COFACTORS_UP_TO = 6  # n^2 minors of size n - 1: cheap for the small matrices of lessons
+
+
+def _cofactors(a):
+    """The cofactor matrix C (C[i, j] = (-1)^(i+j) det of A without row i and column j), for
+    any A, singular or not: det(A) A^-T where A is invertible. Built from minors' determinants,
+    so on tensors it is differentiable again (second order through a singular matrix too)."""
+    n = a.shape[-1]
+    keep = np.array([[k for k in range(n) if k != i] for i in range(n)], dtype=np.int64).reshape(n, n - 1)
+    rows = keep[:, None, :, None]
+    cols = keep[None, :, None, :]
+    signs = np.where(np.add.outer(np.arange(n), np.arange(n)) % 2 == 0, 1.0, -1.0).astype(data_of(a).dtype)
+    if isinstance(a, Tensor):
+        return det(a[..., rows, cols]) * Tensor._make(signs)
+    return _det(a[..., rows, cols]) * signs if n > 1 else np.ones_like(a)
+
+
+class LinalgDet(Function):
+    """det(A). Its gradient is g det(A) A^-T where A is invertible; PyTorch gives 0 where
+    the determinant is exactly 0 (a plain backward), and with create_graph the cofactors,
+    which are the same where A is invertible and stay right where it is not."""
+
+    backward_name = "LinalgDetBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        out = np.asarray(_det(a), dtype=a.dtype)[()]
+        ctx.save_for_backward(a, out)  # both, as PyTorch: changing either in place is an error
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        if isinstance(g, Tensor) or isinstance(a, Tensor):
+            a = a if isinstance(a, Tensor) else Tensor._make(a)
+            return g[..., None, None] * _cofactors(a)
+        if not a.shape[-1]:
+            return np.zeros_like(a)
+        singular = np.asarray(out == 0)
+        safe = np.where(singular[..., None, None], np.eye(a.shape[-1], dtype=a.dtype), a)
+        scale = np.where(singular, 0, g * out)[..., None, None]
+        if a.shape[-1] <= _COFACTORS_UP_TO:
+            # det(A) A^-T is the cofactor matrix: from minors it stays exact when A is nearly
+            # singular (where det and A^-T would each carry a different rounding)
+            return np.where(singular, 0, g)[..., None, None] * _cofactors(a)
+        try:
+            return scale * swap_last(np.linalg.inv(safe))
+        except np.linalg.LinAlgError:  # a zero pivot where the determinant rounded to nonzero
+            error = True
+        if error:
+            return np.where(singular, 0, g)[..., None, None] * _cofactors(a)
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, _ = ctx.saved_tensors
+        return np.sum(_cofactors(a) * t, axis=(-2, -1)) if a.shape[-1] else np.zeros(a.shape[:-2], a.dtype)
+
+
+def inv(A):
+    _check_square(A, "inv")
+    return LinalgInv.apply(A)
+
+
+def det(A):
+    _check_square(A, "det")
+    return LinalgDet.apply(A)
