@@ -116,7 +116,11 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
                 _capture(node, g, capture, accumulate_only, captured)
             if type(node) is AccumulateGrad:
                 if g is not None and capture is None and (accumulate_only is None or node in accumulate_only):
-                    _accumulate(node, g, shared)
+                    variable = node.variable
+                    if variable._hooks or accumulate_hooks.hooks_by_id:
+                        _accumulate(node, g, shared)
+                    else:  # no hooks (the usual case): straight into .grad, one call fewer per leaf
+                        add_to_grad(variable, g, node not in shared)
                 continue
             grads = ()
             if g is not None:
