@@ -116,7 +116,11 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
                 _capture(node, g, capture, accumulate_only, captured)
             if type(node) is AccumulateGrad:
                 if g is not None and capture is None and (accumulate_only is None or node in accumulate_only):
-                    _accumulate(node, g, shared)
+                    variable = node.variable
+                    if variable._hooks or accumulate_hooks.hooks_by_id:
+                        _accumulate(node, g, shared)
+                    else:  # no hooks (the usual case): straight into .grad, one call fewer per leaf
+                        add_to_grad(variable, g, node not in shared)
                 continue
             grads = ()
             if g is not None:
@@ -136,37 +140,35 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
                     # free the saved buffers (saved_tensors then raises FREED_MESSAGE)
                     node._saved = None
                     node._saved_sources = ()
-            _send(node, g, grads, buffers, shared, dependencies, ready)
+            # send each input's gradient along its edge and count the edge as done: a child
+            # whose count reaches zero has all its gradient and is ready (inline: every node)
+            n_grads = len(grads)
+            i = -1
+            for child, nr in node.next_functions:
+                i += 1
+                if child is None:
+                    continue
+                gi = grads[i] if i < n_grads else None
+                if gi is not None:
+                    if child._n_outputs > 1:
+                        _deposit(buffers, shared, child, nr, gi, g)
+                    else:  # _deposit for one output, inlined: this runs for every edge
+                        previous = buffers.get(child)
+                        if previous is None:
+                            buffers[child] = gi
+                            if gi is g or type(gi) is Tensor or gi.base is not None:
+                                shared.add(child)
+                        else:
+                            buffers[child] = previous + gi
+                            shared.discard(child)
+                left = dependencies[child] - 1
+                dependencies[child] = left
+                if not left:
+                    ready.append(child)
     finally:
         restore_float_errors(token)
         _grad_mode.enabled = recording
     return captured
-
-
-def _send(node, g, grads, buffers, shared, dependencies, ready):
-    """Send each input's gradient along its edge, and count the edge as done: a child whose
-    count reaches zero has all its gradient and is ready to run."""
-    n_grads = len(grads)
-    for i, (child, nr) in enumerate(node.next_functions):
-        if child is None:
-            continue
-        gi = grads[i] if i < n_grads else None
-        if gi is not None:
-            if child._n_outputs > 1:
-                _deposit(buffers, shared, child, nr, gi, g)
-            else:  # _deposit for one output, inlined: this runs for every edge
-                previous = buffers.get(child)
-                if previous is None:
-                    buffers[child] = gi
-                    if gi is g or type(gi) is Tensor or gi.base is not None:
-                        shared.add(child)
-                else:
-                    buffers[child] = previous + gi
-                    shared.discard(child)
-        left = dependencies[child] - 1
-        dependencies[child] = left
-        if not left:
-            ready.append(child)
 
 
 def _deposit(buffers, shared, node, nr, gi, g):

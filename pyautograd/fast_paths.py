@@ -52,13 +52,15 @@ def apply_pair(cls, a, b):
     ctx = object.__new__(cls._node_class)
     result = cls.forward(ctx, x, y)
     out = Tensor._make(result, True, ctx)
+    needs = (need_a, need_b)
     ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
-    ctx.needs_input_grad = (need_a, need_b)
-    if ctx._saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
+    ctx.needs_input_grad = needs
+    saved = ctx._saved
+    if saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
         sources = []
         saved_for = cls.saved_for
-        for k, s in enumerate(ctx._saved):
-            if saved_for is not None and saved_for[k] is not None and not (need_a, need_b)[saved_for[k]]:
+        for k, s in enumerate(saved):
+            if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
                 sources.append(None)
             elif s is x:
                 if a._inference:
@@ -253,7 +255,7 @@ def write_outside_graph(self, other, ufunc):
         ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
     else:
         return False
-    self._bump_version()
+    self._version_counter[0] += 1  # Tensor._bump_version, inlined: once per parameter per step
     return True
 
 

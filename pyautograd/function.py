@@ -244,9 +244,12 @@ def edge_to(tensor):
     """The graph edge from a node to an input that requires grad: the node that made it (and
     which of that node's outputs it is), or the leaf's AccumulateGrad."""
     node = tensor.grad_fn
-    if node is None:
-        return accumulator_of(tensor), 0
-    return node, tensor._output_nr if node._n_outputs > 1 else 0
+    if node is not None:
+        return node, tensor._output_nr if node._n_outputs > 1 else 0
+    # accumulator_of, inlined: every use of a parameter in every step comes here
+    reference = tensor._accumulator
+    node = reference() if reference is not None else None
+    return (node if node is not None else accumulator_of(tensor)), 0
 
 
 def run_hooks(hooks, grad):
@@ -303,7 +306,8 @@ def accumulator_of(leaf):
     """The leaf's AccumulateGrad node, shared by every use of the leaf (held weakly)."""
     node = leaf._accumulator() if leaf._accumulator is not None else None
     if node is None:
-        node = AccumulateGrad(leaf)
+        node = object.__new__(AccumulateGrad)  # AccumulateGrad(leaf) without an __init__ frame:
+        node.variable = leaf  # a new one per leaf per step, as its graph frees the last
         leaf._accumulator = weakref.ref(node)
     return node
 

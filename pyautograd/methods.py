@@ -124,12 +124,13 @@ def _fill_(self, value):
 
 
 def _zero_(self):
-    self._refuse_inference_write()
+    if self._inference:
+        self._refuse_inference_write()
     if grad_mode.enabled and self._requires_grad:
         return apply_in_place(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     if not forward_ad_state.levels:  # ``p.grad.zero_()`` in the lessons' update loop
         self._data.fill(0)
-        self._bump_version()
+        self._version_counter[0] += 1  # _bump_version, inlined (once per parameter per step)
         return self
     return _fill_(self, 0)
 

@@ -45,7 +45,7 @@ class Unary(Function):
     def forward(ctx, a, *settings):
         out = ctx.numpy(a, *settings)
         if ctx.saves is not None:
-            ctx.save_for_backward(out if ctx.saves == "output" else a)
+            ctx._saved = (out if ctx.saves == "output" else a,)  # save_for_backward, without its call
         if settings:
             ctx.settings = settings
         return out
