@@ -127,6 +127,13 @@ def linear(input, weight, bias=None):
                 f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
                 f"and {w.shape[1]}x{w.shape[0]})"
             )
+        b = bias._data
+        if b.ndim == 1 and b.shape[0] != w.shape[0] and b.shape[0] != 1:  # addmm expands the bias
+            raise RuntimeError(
+                f"The expanded size of the tensor ({w.shape[0]}) must match the existing size ({b.shape[0]}) "
+                f"at non-singleton dimension 1.  Target sizes: [{x.shape[0]}, {w.shape[0]}].  "
+                f"Tensor sizes: [{b.shape[0]}]"
+            )
         return apply_three(Addmm, input, weight, bias)
     out = input @ weight.t()
     return out if bias is None else out + bias
