@@ -324,7 +324,9 @@ def modified_message(array, source):
     which = ""
     if producer is not None:
         # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
-        op_name = re.sub(r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name()))
+        op_name = getattr(producer, "name_after_write", None) or re.sub(
+            r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name())
+        )
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "
