@@ -188,3 +188,13 @@ def is_tensor(obj):
 
 def numel(input):
     return input.numel()
+
+
+def __getattr__(name):
+    """``pyautograd.distributions`` is imported on first use: a page that never samples from a
+    distribution does not pay for loading it at start-up (``tests/docs/test_startup_imports.py``)."""
+    if name == "distributions":
+        import importlib
+
+        return importlib.import_module(".distributions", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
