@@ -5,6 +5,8 @@ form, same error messages. Read ``tensor.py`` (the data), ``function.py`` (one o
 backward), ``engine.py`` (the backward pass) and ``ops/`` (the formulas).
 """
 
+import importlib as _importlib  # already loaded by Python itself: costs nothing at start-up
+
 from . import (
     _quiet_numpy,  # noqa: F401  (first: covers the imports below too)
     autograd,
@@ -192,3 +194,11 @@ def is_tensor(obj):
 
 def numel(input):
     return input.numel()
+
+
+def __getattr__(name):
+    """``pyautograd.distributions`` is imported on first use: a page that never samples from a
+    distribution does not pay for loading it at start-up (``tests/docs/test_startup_imports.py``)."""
+    if name == "distributions":
+        return _importlib.import_module(".distributions", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

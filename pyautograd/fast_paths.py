@@ -4,7 +4,7 @@ Goal: the fixed Python cost around a small NumPy call is what a step of a small 
 spends most of its time on, so the calls every lesson makes thousands of times take a path
 with fewer frames and checks than the general one: ``+ - *`` on float tensors
 (``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), every linear
-layer (``apply_three``), arithmetic outside the graph (``compute_outside_graph``) and the
+layer (``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the
 in-place update under ``no_grad`` (``write_outside_graph``).
 
 Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
@@ -80,42 +80,44 @@ def apply_pair(cls, a, b):
     return out
 
 
-def apply_three(cls, a, b, c):
-    """``cls.apply(a, b, c)`` for three tensors and no settings, for an op without
-    ``scalar_forward`` or ``may_overflow``: ``Addmm``, the node of every linear layer.
-    The same node as ``apply``; forward AD takes the general path."""
-    if forward_ad_state.levels:
-        return cls.apply(a, b, c)
-    x, y, z = a._data, b._data, c._data
+def apply_linear(cls, t_cls, bias, input, weight, general):
+    """``cls.apply(bias, input, t_cls.apply(weight))`` (sharing the weight's version counter,
+    as a view), i.e. ``general(bias, input, weight)``, for every linear layer with a bias:
+    ``Addmm`` over the bias, the input and ``TBackward0`` -> weight, both nodes made here at
+    once. The transposed weight becomes a tensor only where the graph keeps it (saved for the
+    input's gradient). Forward AD and inference tensors take the general path."""
+    if forward_ad_state.levels or bias._inference or input._inference or weight._inference:
+        return general(bias, input, weight)
+    b, x, w = bias._data, input._data, weight._data
+    wt = w.T
     ctx = object.__new__(cls._node_class)
-    result = cls.forward(ctx, x, y, z)
-    need_a, need_b, need_c = a._requires_grad, b._requires_grad, c._requires_grad
-    if not ((need_a or need_b or need_c) and _grad_mode.enabled):
+    result = cls.forward(ctx, b, x, wt)
+    need_b, need_x, need_w = bias._requires_grad, input._requires_grad, weight._requires_grad
+    if not ((need_b or need_x or need_w) and _grad_mode.enabled):
         return Tensor._make(result)
     out = Tensor._make(result, True, ctx)
-    ctx.next_functions = (
-        edge_to(a) if need_a else NO_EDGE,
-        edge_to(b) if need_b else NO_EDGE,
-        edge_to(c) if need_c else NO_EDGE,
-    )
-    ctx.needs_input_grad = (need_a, need_b, need_c)
-    if ctx._saved:  # _bind_saved for three tensors: the first argument given the array owns it
-        if a._inference or b._inference or c._inference:
-            return cls.apply(a, b, c)  # the general path names the error
-        sources = []
-        for s in ctx._saved:
-            if s is x:
-                sources.append((a, a._version_counter, a._version_counter[0], None))
-            elif s is y:
-                sources.append((b, b._version_counter, b._version_counter[0], None))
-            elif s is z:
-                sources.append((c, c._version_counter, c._version_counter[0], None))
-            elif s is result:
-                sources.append((None, out._version_counter, 0, ctx))
-            else:
-                sources.append(None)
-        ctx._saved_sources = sources
+    if need_w:
+        t_node = object.__new__(t_cls._node_class)
+        t_node.next_functions = (edge_to(weight),)
+        t_node.needs_input_grad = (True,)
+        w_edge = (t_node, 0)
+    else:
+        t_node, w_edge = None, NO_EDGE
+    ctx.next_functions = (edge_to(bias) if need_b else NO_EDGE, edge_to(input) if need_x else NO_EDGE, w_edge)
+    ctx.needs_input_grad = (need_b, need_x, need_w)
+    counter = weight._version_counter
+    if need_x:  # mat2 (the transposed weight) is read only for the input's gradient
+        wt_tensor = Tensor._make(wt, need_w, t_node)
+        wt_tensor._version_counter = counter
+        wt_source = (wt_tensor, counter, counter[0], None)
+    else:
+        wt_source = None
+    # mat1 (the input) is read only for the weight's gradient
+    x_source = (input, input._version_counter, input._version_counter[0], None) if need_w else None
+    ctx._saved_sources = [x_source, wt_source]
     if anomaly.state.enabled:
+        if t_node is not None:
+            anomaly.remember_forward(t_node)
         anomaly.remember_forward(ctx)
     return out
 

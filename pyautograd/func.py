@@ -147,7 +147,10 @@ def _of_chosen(func, args, argnums):
 
 def _jacobian(func, argnums, strategy):
     def jac(*args):
-        return functional.jacobian(*_of_chosen(func, args, argnums), strategy=strategy)
+        # PyTorch's forward-mode Jacobian is the batched one (vectorize=True), as jacfwd's is.
+        return functional.jacobian(
+            *_of_chosen(func, args, argnums), strategy=strategy, vectorize=strategy == "forward-mode"
+        )
 
     return jac
 

@@ -210,20 +210,22 @@ class Function(Node):
 
 class CopyGrad(Function):
     """The first recorded gradient to reach a ``.grad`` (``backward(create_graph=True)``) is
-    stored as a copy, as PyTorch stores it: its node is ``CopyBackwards``."""
+    stored as a copy into fresh memory, as PyTorch stores it: its node is ``CopyBackwards``,
+    with an edge for that memory (which needs no gradient) and one for the gradient."""
 
     backward_name = "CopyBackwards"
 
     @staticmethod
-    def forward(ctx, g):
-        return g.copy()
+    def forward(ctx, destination, g):
+        destination[...] = g
+        return destination
 
     @staticmethod
     def backward(ctx, g):
-        return g
+        return None, g
 
     @staticmethod
-    def jvp(ctx, t):
+    def jvp(ctx, t_destination, t):
         return t
 
 
@@ -268,8 +270,11 @@ def run_hooks(hooks, grad):
 
 def add_to_grad(tensor, grad, owned):
     """``tensor.grad += grad`` with PyTorch's rules (in place when it is safe)."""
-    if type(grad) is Tensor:  # create_graph: keep it differentiable
-        tensor._grad = CopyGrad.apply(grad) if tensor._grad is None else tensor._grad + grad
+    if type(grad) is Tensor:  # create_graph: keep it differentiable, out of place
+        if tensor._grad is None:
+            tensor._grad = CopyGrad.apply(Tensor._make(np.empty_like(grad._data)), grad)
+        else:
+            tensor._grad = tensor._grad + grad
         return
     dtype = tensor._data.dtype
     if grad.dtype is not dtype and grad.dtype != dtype:  # ``is`` first: one dtype object, the usual case
@@ -279,14 +284,16 @@ def add_to_grad(tensor, grad, owned):
         if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array
             grad, owned = np.asarray(grad), True
         tensor._grad = Tensor._make(grad if owned else grad.copy())
-    elif current._requires_grad:
-        tensor._grad = current + Tensor._make(grad)
     else:
+        # In place, as PyTorch outside create_graph: the same tensor, its grad_fn (if a
+        # create_graph backward made it) kept, and its version counted, so a graph that saved
+        # the old gradient refuses to run.
         data = current._data
         if not data.ndim and data.dtype.char in "fd":  # 0-d: NumPy's scalar sum rounds alike, ~20x cheaper
             data[()] = data[()] + (grad[()] if type(grad) is np.ndarray else grad)
         else:
             data += grad
+        current._version_counter[0] += 1
 
 
 def clear_grads(tensors, set_to_none=True):
@@ -321,7 +328,9 @@ def modified_message(array, source):
     which = ""
     if producer is not None:
         # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
-        op_name = re.sub(r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name()))
+        op_name = getattr(producer, "name_after_write", None) or re.sub(
+            r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name())
+        )
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "

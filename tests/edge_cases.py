@@ -3,7 +3,9 @@
 The ops are read from ``pyautograd.ops.unary.DECLARED`` (plus gelu's two forms), so an op
 declared there is tested here with no line of its own. Inputs: both tails, ±inf, NaN, signed
 zeros, subnormals and ordinary values, in float32 and float64, and one 0-d tensor per value.
-``make_golden.py`` records PyTorch's answers in ``golden/edges.json``.
+``make_golden.py`` records PyTorch's answers in ``golden/edges.json``, with PyTorch's AVX2
+kernels on any x86 machine, as the tests run it: its last bits depend on the vector width
+and on each value's place in the array (``torch_compare.pin_torch_cpu_kernels``).
 """
 
 import math
@@ -56,8 +58,8 @@ KNOWN_DIFFERENCES = {
     "-0.99999994, so the gradient (e^x = out + 1) is 6e-8 here and 0 there",
     ("gelu", "float32", -10.0): "PyTorch's vectorised float32 gelu takes erf from a polynomial "
     "(error about 1e-7): where 1 + erf cancels, it loses the far tail (0 instead of -7.7e-22)",
-    ("gelu", "float32", -3.0): "the same polynomial erf: PyTorch -0.0040502, x * Phi(x) = -0.0040497",
-    ("gelu", "float32", INF): "the same polynomial erf gives NaN at inf; x * Phi(x) is inf",
+    ("gelu", "float32", -3.0): "the same polynomial erf: PyTorch (AVX2 kernels) -0.0040499, "
+    "x * Phi(x) = -0.0040497",
     ("gelu_tanh", "float32", -3.0): "1 + tanh cancels 3 digits at -3: PyTorch's 1-ulp tanh gives "
     "-0.0036374331, the correctly rounded value (ours) is -0.0036373911",
 }

@@ -174,6 +174,10 @@ CASES = [
     ("fill_", lambda L, a: (a * 1).fill_(0.5) * a, [(3,)]),
     ("zero_", lambda L, a: (a * 1).zero_() + a, [(3,)]),
     ("linear", lambda L, x, w, b: L.nn.functional.linear(x, w, b), [(4, 3), (2, 3), (2,)]),
+    ("linear_vector", lambda L, x, w, b: L.nn.functional.linear(x, w, b), [(3,), (2, 3), (2,)]),
+    ("linear_vector_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(3,), (2, 3)]),
+    ("linear_batched", lambda L, x, w, b: L.nn.functional.linear(x, w, b), [(2, 4, 3), (2, 3), (2,)]),
+    ("linear_batched_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(2, 4, 3), (2, 3)]),
     ("mse_loss", lambda L, a, b: L.nn.functional.mse_loss(a, b), [(2, 3), (2, 3)]),
     (
         "binary_cross_entropy",

@@ -4,10 +4,32 @@ errors compared by type and wording."""
 
 import json
 import math
+import os
+import platform
 import re
 
 import numpy as np
 import pytest
+
+
+def pin_torch_cpu_kernels():
+    """Make PyTorch run its AVX2 kernels on every x86 machine; call it before torch is
+    imported (``conftest.py``, ``make_golden.py``).
+
+    Why: PyTorch's element-wise CPU loop (``cpu_kernel_vec``) works in blocks of two vectors
+    and hands what is left of the array to the scalar function. The vectorised functions
+    (SLEEF's exp/expm1/log1p, a polynomial erf written per instruction set) and the scalar
+    ones (libm) can differ in the last bit, so PyTorch's answer for one element depends on
+    the machine's vector width and on the element's place in the array. For the 31 edge
+    values of ``edge_cases.py``: in float32, AVX2 (8 lanes, blocks of 16) computes values
+    0-15 vectorised and 16-30 scalar, AVX-512 (16 lanes, blocks of 32) all 31 scalar; in
+    float64, AVX2 vectorises 0-23, AVX-512 0-15. So elu/selu/softplus/mish at -17, -88.8 and
+    -100 change by an ulp between the two, and AVX-512's erf gives gelu(inf) = NaN where
+    AVX2's gives inf. With the kernels pinned, the recorded answers and live PyTorch agree
+    on any x86 machine (AVX2 is the widest that all of them have)."""
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        os.environ.setdefault("ATEN_CPU_CAPABILITY", "avx2")
+
 
 _TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)\s*$")
 

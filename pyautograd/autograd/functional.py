@@ -11,7 +11,9 @@ counter makes that visible::
     n.jvp, n.vjp, n.calls        # forward sweeps, reverse sweeps, evaluations of f
 
 pyautograd has no ``vmap``: ``vectorize=True`` is accepted for PyTorch compatibility and
-gives the same result, one sweep per row (or column), honestly counted.
+gives the same result, one sweep per row (or column), honestly counted. As in PyTorch, the
+forward-mode Jacobian (and the forward-over-reverse Hessian) exists only with
+``vectorize=True``; without it the call raises PyTorch's ``NotImplementedError``.
 """
 
 import numpy as np
@@ -180,31 +182,56 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
     ``"forward-mode"`` takes one forward sweep per input element.
     """
     if strategy not in ("reverse-mode", "forward-mode"):
-        raise ValueError(
-            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: '
-            'If your function has more outputs than inputs, "forward-mode" tends to '
-            'be more performant. Otherwise, prefer to use "reverse-mode".'
+        raise AssertionError(
+            'Expected strategy to be either "forward-mode" or "reverse-mode". Hint: If your '
+            'function has more outputs than inputs, "forward-mode" tends to be more performant. '
+            'Otherwise, prefer to use "reverse-mode".'
         )
-    if strategy == "forward-mode" and create_graph:
-        raise NotImplementedError(
-            "torch.autograd.functional.jacobian does not support "
-            '`create_graph=True` with `strategy="forward-mode"`'
-        )
+    if strategy == "forward-mode":
+        # PyTorch's checks, in PyTorch's order: its forward-mode Jacobian exists only
+        # batched (vmap), so the unbatched call is refused rather than run differently.
+        if create_graph:
+            raise NotImplementedError(
+                "torch.autograd.functional.jacobian: `create_graph=True` "
+                'and `strategy="forward-mode"` are not supported together (yet). '
+                "Please either set `create_graph=False` or "
+                '`strategy="reverse-mode"`.'
+            )
+        if strict:
+            raise RuntimeError(
+                "torch.autograd.functional.jacobian: `strict=True` "
+                'and `strategy="forward-mode"` are not supported together (yet). '
+                "Please either set `strict=False` or "
+                '`strategy="reverse-mode"`.'
+            )
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "jacobian")
     if strategy == "forward-mode":
-        blocks, outputs_tuple = _jacobian_forward(func, inputs, strict)
+        if not vectorize:
+            # PyTorch's message, missing space included.
+            raise NotImplementedError(
+                "Computing Jacobian using forward-AD or forward-over-reverse Hessian is"
+                "only implemented for `vectorize=True`."
+            )
+        blocks, outputs_tuple = _jacobian_forward(func, inputs)
     else:
-        blocks, outputs_tuple = _jacobian_reverse(func, inputs, create_graph, strict)
+        blocks, outputs_tuple = _jacobian_reverse(func, inputs, create_graph, strict, vectorize)
     if not outputs_tuple:
         blocks = blocks[0]
         return blocks if inputs_tuple else blocks[0]
     return tuple(row if inputs_tuple else row[0] for row in blocks)
 
 
-def _jacobian_reverse(func, inputs, create_graph, strict):
+def _jacobian_reverse(func, inputs, create_graph, strict, vectorize):
     with enable_grad():
         xs = _prepare_inputs(inputs, create_graph)
         outputs, outputs_tuple = _call(func, xs, "jacobian")
+        if vectorize and strict:
+            raise RuntimeError(
+                "torch.autograd.functional.jacobian: `strict=True` "
+                "and `vectorized=True` are not supported together. "
+                "Please either set `strict=False` or "
+                "`vectorize=False`."
+            )
         blocks = []
         for i, out in enumerate(outputs):
             rows = [[] for _ in xs]  # per input: one row per output element
@@ -234,7 +261,7 @@ def _stack_rows(rows, out_shape, in_shape, like):
     return stack(rows).reshape(shape)
 
 
-def _jacobian_forward(func, inputs, strict):
+def _jacobian_forward(func, inputs):
     xs = tuple(x.detach() for x in inputs)
     columns_per_input = []
     outputs_tuple, outputs = False, None
@@ -260,11 +287,6 @@ def _jacobian_forward(func, inputs, strict):
                 block = np.stack(cols, axis=-1)  # (out elements, in elements)
             else:
                 block = np.zeros((out._data.size, 0), dtype=x._data.dtype)
-            if strict and not block.any():
-                raise RuntimeError(
-                    f"Output {i} of the user-provided function is independent of "
-                    f"input {j}. This is not allowed in strict mode."
-                )
             row.append(Tensor._make(block.reshape(tuple(out.shape) + tuple(x.shape))))
         blocks.append(tuple(row))
     return blocks, outputs_tuple
@@ -276,12 +298,18 @@ def hessian(
     """The matrix of second derivatives of a scalar function: the Jacobian of its gradient
     (reverse-over-reverse, or forward-over-reverse with ``outer_jacobian_strategy``)."""
     inputs, inputs_tuple = _as_tuple(inputs, "inputs", "hessian")
+    if outer_jacobian_strategy not in ("forward-mode", "reverse-mode"):
+        raise AssertionError('Expected strategy to be either "forward-mode" or "reverse-mode".')
 
     def gradient(*xs):
         out = func(*xs)
         outputs, is_tuple = _as_tuple(out, "outputs of the user-provided function", "hessian")
-        if is_tuple or outputs[0].numel() != 1:
+        if is_tuple:
             raise RuntimeError("The function given to hessian should return a single Tensor")
+        if outputs[0].numel() != 1:
+            raise RuntimeError(
+                "The Tensor returned by the function given to hessian should contain a single element"
+            )
         if not outputs[0].requires_grad:
             if strict:
                 raise RuntimeError(
@@ -316,10 +344,15 @@ def hessian(
                 strategy="forward-mode",
             )
         return result if inputs_tuple else result[0][0]
-    if outer_jacobian_strategy != "reverse-mode":
-        raise ValueError('Expected strategy to be either "forward-mode" or "reverse-mode".')
     with enable_grad():
-        result = jacobian(gradient, inputs, create_graph=create_graph, strict=strict, strategy="reverse-mode")
+        result = jacobian(
+            gradient,
+            inputs,
+            create_graph=create_graph,
+            strict=strict,
+            vectorize=vectorize,
+            strategy="reverse-mode",
+        )
     return result if inputs_tuple else result[0][0]
 
 

@@ -12,11 +12,12 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..fast_paths import apply_one, apply_three
+from ..fast_paths import apply_linear, apply_one
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
 from ..ops.norm import vector_norm
+from ..ops.shape import View, _as_view
 from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu  # noqa: F401 (re-exported)
@@ -79,33 +80,106 @@ def log_softmax(input, dim=None, dtype=None, _stacklevel=3):
 
 
 # ---- the affine map -----------------------------------------------------------------------------
-class Addmm(Function):
-    """``x @ w.T + b`` for a batch of row vectors x: one node instead of three."""
+# F.linear records PyTorch's graph: ``addmm(bias, input, weight.t())`` for a 2-D input with a
+# bias, the same through ``view``s for a contiguous input of other dims, and ``mm`` (through
+# ``unsqueeze``/``squeeze`` or ``view``/``_unsafe_view``) without a bias; the weight always
+# enters through a ``TBackward0`` node. Walking ``next_functions`` then meets the nodes, in
+# the order, that PyTorch's graph has.
 
-    backward_name = "AddmmBackward0"
+
+class LinearT(Function):
+    """``weight.t()`` inside ``F.linear``: PyTorch's ``TBackward0`` between the product and the
+    weight. The transposed weight is internal to ``linear`` (no one can hook or retain it)."""
+
+    backward_name = "TBackward0"
+    # Only a write into the weight (or its base) can change it: PyTorch then regenerates the
+    # view's node as AsStridedBackward0 and names that in the error.
+    name_after_write = "AsStrided"
 
     @staticmethod
-    def forward(ctx, x, w, b):
-        ctx.save_for_backward(x, w)
+    def forward(ctx, w):
+        return w.T
+
+    @staticmethod
+    def backward(ctx, g):
+        if type(g) is np.ndarray:
+            whole = g.base
+            # Addmm hands the weight's gradient over as the transpose of a fresh array it
+            # owns: give that array back whole, so the leaf keeps it without a copy.
+            if (
+                whole is not None
+                and whole.shape == g.shape[::-1]
+                and whole.strides == g.strides[::-1]
+                and whole.flags.c_contiguous
+            ):
+                return whole
+            return g.T
+        return swap_last(g)
+
+    @staticmethod
+    def jvp(ctx, t):
+        return swap_last(t)
+
+
+def _weight_t(weight):
+    """The weight seen through ``LinearT``: a view of it (its version counter), as
+    ``weight.t()`` is in PyTorch, so a product that saved it sees in-place changes."""
+    wt = LinearT.apply(weight)
+    wt._version_counter = weight._version_counter
+    wt._inference = weight._inference
+    return wt
+
+
+class Addmm(Function):
+    """``bias + mat1 @ mat2`` (PyTorch's ``addmm``; in a linear layer mat2 is ``weight.t()``):
+    one node instead of two."""
+
+    backward_name = "AddmmBackward0"
+    saved_for = (2, 1)  # mat1 is read only for mat2's gradient, mat2 only for mat1's
+
+    @staticmethod
+    def forward(ctx, b, x, wt):
+        ctx.save_for_backward(x, wt)
         ctx.bias_shape = b.shape
-        out = x @ w.T
+        out = x @ wt
         out += b
         return out
 
     @staticmethod
     def backward(ctx, g):
-        x, w = ctx.saved_tensors
-        need_x, need_w, need_b = ctx.needs_input_grad
+        x, wt = ctx.saved_tensors
+        need_b, need_x, need_wt = ctx.needs_input_grad
         return (
-            (g @ w if need_x else None),
-            (swap_last(g) @ x if need_w else None),
             (sum_to(g, ctx.bias_shape) if need_b else None),
+            (g @ swap_last(wt) if need_x else None),
+            # the weight's gradient as (g^T x)^T: the transpose of a fresh array (see LinearT)
+            (swap_last(swap_last(g) @ x) if need_wt else None),
         )
 
     @staticmethod
-    def jvp(ctx, tx, tw, tb):
-        x, w = ctx.saved_tensors
-        return tx @ w.T + x @ tw.T + tb
+    def jvp(ctx, tb, tx, twt):
+        x, wt = ctx.saved_tensors
+        return tx @ wt + x @ twt + tb
+
+
+class _UnsafeView(View):
+    """PyTorch's ``_unsafe_view``: a reshape that is not tracked as a view."""
+
+    backward_name = "UnsafeViewBackward0"
+
+
+class _SqueezeDims(View):
+    """``squeeze(dims)``: PyTorch's ``SqueezeBackward4``."""
+
+    backward_name = "SqueezeBackward4"
+
+
+def _rows(input, x):
+    """A contiguous input as the 2-D matrix of its rows (PyTorch's ``reshape``, a view)."""
+    rows = 1
+    for n in x.shape[:-1]:  # no -1: it would fail for an empty dimension
+        rows *= n
+    return input.reshape(rows, x.shape[-1])
 
 
 def linear(input, weight, bias=None):
@@ -121,15 +195,46 @@ def linear(input, weight, bias=None):
             "mat1 and mat2 must have the same dtype, but got "
             f"{dtypes.scalar_type_name(x.dtype)} and {dtypes.scalar_type_name(w.dtype)}"
         )
-    if bias is not None and x.ndim == 2 and w.ndim == 2 and bias._data.ndim <= 1:
-        if x.shape[1] != w.shape[1]:
-            raise RuntimeError(
-                f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} "
-                f"and {w.shape[1]}x{w.shape[0]})"
-            )
-        return apply_three(Addmm, input, weight, bias)
-    out = input @ weight.t()
-    return out if bias is None else out + bias
+    if bias is not None and w.ndim == 2:
+        if x.ndim == 2 and bias._data.ndim <= 1:
+            _check_addmm(x, w, bias._data)
+            return apply_linear(Addmm, LinearT, bias, input, weight, _general_addmm)
+        if x.ndim and bias._data.ndim == 1 and x.flags.c_contiguous:
+            rows = _rows(input, x)
+            _check_addmm(rows._data, w, bias._data)
+            out = apply_linear(Addmm, LinearT, bias, rows, weight, _general_addmm)
+            return out.view(x.shape[:-1] + (w.shape[0],))
+    if w.ndim != 2:
+        out = input @ weight.t()
+        return out if bias is None else out + bias
+    wt = _weight_t(weight)
+    if bias is not None:
+        return input @ wt + bias
+    if x.ndim == 1:
+        out = input.unsqueeze(0) @ wt
+        return _as_view(_SqueezeDims.apply(out, (out._data.shape[1],)), out)
+    if x.ndim > 2 and x.flags.c_contiguous:
+        out = _rows(input, x) @ wt
+        return _UnsafeView.apply(out, x.shape[:-1] + (w.shape[0],))
+    return input @ wt
+
+
+def _general_addmm(bias, input, weight):
+    """What ``apply_linear`` builds, through the general path."""
+    return Addmm.apply(bias, input, _weight_t(weight))
+
+
+def _check_addmm(x, w, b):
+    if x.shape[1] != w.shape[1]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({x.shape[0]}x{x.shape[1]} and {w.shape[1]}x{w.shape[0]})"
+        )
+    if b.ndim == 1 and b.shape[0] != w.shape[0] and b.shape[0] != 1:  # addmm expands the bias
+        raise RuntimeError(
+            f"The expanded size of the tensor ({w.shape[0]}) must match the existing size ({b.shape[0]}) "
+            f"at non-singleton dimension 1.  Target sizes: [{x.shape[0]}, {w.shape[0]}].  "
+            f"Tensor sizes: [{b.shape[0]}]"
+        )
 
 
 # ---- losses ---------------------------------------------------------------------------------------

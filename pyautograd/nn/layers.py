@@ -16,7 +16,10 @@ class Linear(Module):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
         self.weight = Parameter(creation.empty(out_features, in_features, dtype=dtype))
-        self.bias = Parameter(creation.empty(out_features, dtype=dtype)) if bias else None
+        if bias:
+            self.bias = Parameter(creation.empty(out_features, dtype=dtype))
+        else:  # a registered None, as in PyTorch (``_parameters`` lists it)
+            self.register_parameter("bias", None)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -137,7 +140,10 @@ class LazyLinear(Linear):
         Module.__init__(self)
         self.in_features, self.out_features = 0, out_features
         self.weight = UninitializedParameter(dtype=dtype)
-        self.bias = UninitializedParameter(dtype=dtype) if bias else None
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+        else:
+            self.register_parameter("bias", None)
 
     def has_uninitialized_params(self):
         return any(isinstance(p, UninitializedParameter) for p in self._parameters.values())
@@ -153,6 +159,14 @@ class LazyLinear(Linear):
             if self.bias is not None:
                 self.bias.materialize((self.out_features,))
             self.reset_parameters()
+        if self.in_features == 0:  # parameters loaded from a state_dict before the first call
+            if input.shape[-1] != self.weight.shape[-1]:
+                raise AssertionError(
+                    f"The in_features inferred from input: {input.shape[-1]} "
+                    f"is not equal to in_features from self.weight: "
+                    f"{self.weight.shape[-1]}"
+                )
+            self.in_features = input.shape[-1]
 
     def __call__(self, *args, **kwargs):
         if type(self) is LazyLinear:  # the first call: shapes from the input, then a Linear

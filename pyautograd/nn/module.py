@@ -10,7 +10,7 @@ from ..devices import check, is_device
 from ..function import clear_grads
 from ..tensor import RemovableHandle, Tensor
 from .hooks import call_with_hooks
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 
 class _IncompatibleKeys(namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])):
@@ -282,14 +282,21 @@ class Module:
             for store in (module._parameters, module._buffers):
                 for name, t in store.items():
                     if t is not None:
-                        out[f"{module_prefix}.{name}" if module_prefix else name] = (
-                            t if keep_vars else t.detach()
-                        )
+                        # An uninitialised parameter stays itself (PyTorch prints it so).
+                        keep = keep_vars or isinstance(t, UninitializedParameter)
+                        out[f"{module_prefix}.{name}" if module_prefix else name] = t if keep else t.detach()
         return out
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy values from ``state_dict`` into this module's parameters and buffers."""
         own = self.state_dict(keep_vars=True)
+        # As PyTorch's lazy modules do before loading: an uninitialised parameter takes the
+        # shape of the value loaded into it (then the copy below casts to its dtype).
+        for key, target in own.items():
+            if isinstance(target, UninitializedParameter) and key in state_dict:
+                value = state_dict[key]
+                if not isinstance(value, UninitializedParameter):
+                    target.materialize(value.shape)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors = []

@@ -281,23 +281,42 @@ def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, o
 @pytest.mark.parametrize("b_kind", ["leaf", "constant"])
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 def test_the_unrolled_three_tensor_path_builds_the_node_apply_builds(x_kind, w_kind, b_kind, dtype):
-    """Linear layers go through fast_paths.apply_three (Addmm): the same value, node, edges,
-    needs and bindings of the saved values as the general apply, and the same gradients."""
-    from pyautograd.nn.functional import Addmm
+    """Linear layers go through fast_paths.apply_linear (Addmm of bias, input and the weight
+    through TBackward0): the same value, nodes, edges, needs and bindings of the saved values
+    as the general apply, and the same gradients."""
+    from pyautograd.nn.functional import _general_addmm
 
     x, w, b = _operand(x_kind, (4, 3), dtype), _operand(w_kind, (2, 3), dtype), _operand(b_kind, (2,), dtype)
-    fast, general = T.nn.functional.linear(x, w, b), Addmm.apply(x, w, b)
+    fast, general = T.nn.functional.linear(x, w, b), _general_addmm(b, x, w)
     assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
     assert fast.requires_grad == general.requires_grad
     if general.grad_fn is None:
         assert fast.grad_fn is None
         return
     f, g = fast.grad_fn, general.grad_fn
-    assert type(f) is type(g) and f.next_functions == g.next_functions
+    assert type(f) is type(g) and f.next_functions[:2] == g.next_functions[:2]
+    if w.requires_grad:  # each call transposes the weight through a node of its own
+        (tf, _), (tg, _) = f.next_functions[2], g.next_functions[2]
+        assert type(tf) is type(tg) and tf.next_functions == tg.next_functions
+        assert tf.needs_input_grad == tg.needs_input_grad and tf._saved == tg._saved == ()
+    else:
+        assert f.next_functions[2] == g.next_functions[2]
     assert f.needs_input_grad == g.needs_input_grad
-    assert [None if s is None else (s[0], s[1], s[2], s[3] is f) for s in f._saved_sources] == [
-        None if s is None else (s[0], s[1], s[2], s[3] is g) for s in g._saved_sources
-    ]
+
+    def bound(node):  # the saved transposed weight is a tensor of each call: compare what it is
+        return [
+            None
+            if s is None
+            else (
+                s[0] if s[0] is x else (s[0]._data.base is w._data, s[0].grad_fn is not None),
+                s[1],
+                s[2],
+                s[3] is node,
+            )
+            for s in node._saved_sources
+        ]
+
+    assert bound(f) == bound(g)
     leaves = [
         t if t.is_leaf else t.grad_fn.next_functions[0][0].variable for t in (x, w, b) if t.requires_grad
     ]

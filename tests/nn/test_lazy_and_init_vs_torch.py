@@ -129,3 +129,103 @@ def test_random_split_warns_of_an_empty_split():
     for L in (pag, torch):
         with pytest.warns(UserWarning, match="Length of split at index 1 is 0"):
             L.utils.data.random_split(range(2), [0.05, 0.05, 0.9])
+
+
+def _outcome(f):
+    """What ``f()`` gives, as a learner reads it: the repr, or the exception's type and words."""
+    try:
+        return repr(f()).replace("torch", "pyautograd")
+    except Exception as e:  # noqa: BLE001  (the type and wording are what is compared)
+        return (type(e).__name__, str(e).replace("torch", "pyautograd"))
+
+
+def _state(L, m):
+    """A module's class, in_features and each parameter's class and shape (or repr if lazy)."""
+    params = []
+    for name, p in m._parameters.items():
+        lazy = p is None or type(p).__name__ == "UninitializedParameter"
+        params.append((name, repr(p) if lazy else (type(p).__name__, tuple(p.shape), p.dtype == L.float64)))
+    return type(m).__name__, getattr(m, "in_features", None), params
+
+
+def _checkpoint(L, dtype="float32"):
+    g = np.random.default_rng(0)
+    return {
+        "weight": L.tensor(g.standard_normal((3, 4)), dtype=getattr(L, dtype)),
+        "bias": L.tensor(g.standard_normal(3), dtype=getattr(L, dtype)),
+    }
+
+
+# Loading into a LazyLinear that has never run: each case gives (make the module, its state_dict,
+# keyword arguments of load_state_dict). PyTorch materialises every uninitialised parameter whose
+# key is in the state_dict with the loaded shape, then copies (casting to the module's dtype).
+LAZY_LOADS = {
+    "full": lambda L: (L.nn.LazyLinear(3), _checkpoint(L), {}),
+    "from_a_linear": lambda L: (L.nn.LazyLinear(3), L.nn.Linear(4, 3).state_dict(), {}),
+    "float64_into_float32": lambda L: (L.nn.LazyLinear(3), _checkpoint(L, "float64"), {}),
+    "float32_into_float64": lambda L: (L.nn.LazyLinear(3, dtype=L.float64), _checkpoint(L), {}),
+    "no_bias": lambda L: (L.nn.LazyLinear(3, bias=False), {"weight": _checkpoint(L)["weight"]}, {}),
+    "missing_bias_strict": lambda L: (L.nn.LazyLinear(3), {"weight": _checkpoint(L)["weight"]}, {}),
+    "missing_bias_loose": lambda L: (
+        L.nn.LazyLinear(3),
+        {"weight": _checkpoint(L)["weight"]},
+        {"strict": False},
+    ),
+    "unexpected_key": lambda L: (L.nn.LazyLinear(3), {**_checkpoint(L), "scale": L.ones(1)}, {}),
+    "unexpected_key_loose": lambda L: (
+        L.nn.LazyLinear(3),
+        {**_checkpoint(L), "scale": L.ones(1)},
+        {"strict": False},
+    ),
+    "out_features_disagree": lambda L: (L.nn.LazyLinear(3), {"weight": L.ones(2, 4), "bias": L.ones(3)}, {}),
+    "in_a_sequential": lambda L: (
+        L.nn.Sequential(L.nn.LazyLinear(3), L.nn.ReLU(), L.nn.LazyLinear(1)),
+        L.nn.Sequential(L.nn.Linear(4, 3), L.nn.ReLU(), L.nn.Linear(3, 1)).state_dict(),
+        {},
+    ),
+    "after_first_call_size_mismatch": lambda L: (
+        _called(L.nn.LazyLinear(3), L.ones(2, 5)),
+        _checkpoint(L),
+        {},
+    ),
+}
+
+
+def _called(m, x):
+    m(x)
+    return m
+
+
+def _lazy_load_story(L, case):
+    L.manual_seed(0)
+    m, sd, kw = LAZY_LOADS[case](L)
+    seen = [_outcome(lambda: m.load_state_dict(sd, **kw))]
+    layers = list(m) if isinstance(m, L.nn.Sequential) else [m]
+    seen += [_state(L, layer) for layer in layers]
+    seen.append(_outcome(lambda: m))
+    values = [
+        p.detach().numpy().copy()
+        for layer in layers
+        for p in layer._parameters.values()
+        if p is not None and type(p).__name__ != "UninitializedParameter"
+    ]
+    seen.append(_outcome(lambda: m(L.ones(2, 4)).shape))  # the first call after loading
+    seen += [_state(L, layer) for layer in layers]
+    seen.append(_outcome(lambda: m))
+    return seen, values
+
+
+@pytest.mark.parametrize("case", sorted(LAZY_LOADS))
+def test_loading_into_an_uninitialised_lazy_linear(case):
+    ours, theirs = _lazy_load_story(pag, case), _lazy_load_story(torch, case)
+    assert ours[0] == theirs[0]
+    assert len(ours[1]) == len(theirs[1])
+    for a, b in zip(ours[1], theirs[1]):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_uninitialised_state_dict_as_pytorch():
+    for keep_vars in (False, True):
+        ours = _outcome(lambda: pag.nn.LazyLinear(3).state_dict(keep_vars=keep_vars))
+        theirs = _outcome(lambda: torch.nn.LazyLinear(3).state_dict(keep_vars=keep_vars))
+        assert ours == theirs
