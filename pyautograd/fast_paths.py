@@ -21,6 +21,7 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
+from .dtypes import from_numpy_dtype, get_default_dtype
 from .function import INFERENCE_SAVED, NO_EDGE, edge_to
 from .grad_mode import state as _grad_mode
 from .ops.common import shape_of
@@ -238,6 +239,31 @@ def _fits(data, other):
     return shape == data.shape or not shape or data.shape == np.broadcast_shapes(data.shape, shape)
 
 
+_KIND_ORDER = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+
+
+def _refuse_narrowing(data, other, ufunc):
+    """PyTorch refuses an in-place result of a higher kind than the tensor (a float into an
+    integer tensor, an integer into a bool one) instead of truncating it: so does this path."""
+    if type(other) is Tensor:
+        result = other._data.dtype
+    elif isinstance(other, np.ndarray | np.generic):
+        result = other.dtype
+    elif isinstance(other, bool):
+        result = np.dtype(np.bool_)
+    elif isinstance(other, numbers.Integral):
+        result = np.dtype(np.int64)
+    elif isinstance(other, numbers.Number):
+        result = get_default_dtype().numpy
+    else:
+        return
+    if ufunc is np.true_divide and result.kind in "biu":
+        result = get_default_dtype().numpy
+    if _KIND_ORDER[result.kind] > _KIND_ORDER[data.dtype.kind]:
+        ours, theirs = (from_numpy_dtype(d).legacy_name[: -len("Tensor")] for d in (result, data.dtype))
+        raise RuntimeError(f"result type {ours} can't be cast to the desired output type {theirs}")
+
+
 def write_outside_graph(self, other, ufunc):
     """``self (ufunc)= other`` straight into self's memory when nothing is recorded: the update
     loops of the lessons (``p -= lr * p.grad`` under no_grad) end here, with no graph machinery.
@@ -245,6 +271,8 @@ def write_outside_graph(self, other, ufunc):
     if self._inference:
         self._refuse_inference_write()
     data = self._data
+    if data.dtype.kind in "biu":  # never a parameter; only here can a result silently truncate
+        _refuse_narrowing(data, other, ufunc)
     if type(other) is Tensor and data.ndim and other._data.shape == data.shape:  # _fits' commonest case
         value = other._data
         if value.dtype is data.dtype:  # no cast to choose: NumPy's own in-place operator, the cheapest call
