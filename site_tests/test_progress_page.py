@@ -5,10 +5,15 @@ export, import (in another browser profile) and clearing, on a phone, in dark mo
 import json
 
 import pytest
-from conftest import cell, set_code, shot, wait_cells
+from conftest import REPO, cell, set_code, shot, wait_cells
 from test_rough_edges import CONTRAST_JS
 
 LESSON = "lessons/06-training/"
+# the lesson's exercises, in the page's Bengali digits: the progress page counts its headings
+EXERCISES = str(
+    (REPO / "docs" / "lessons" / "06-training.md").read_text(encoding="utf-8").count("### অনুশীলন ৬.")
+)
+EXERCISES = EXERCISES.translate(str.maketrans("0123456789", "০১২৩৪৫৬৭৮৯"))
 EDIT = "print('অন্য ডিভাইসে আমার কোড')"
 STORE = """() => Object.fromEntries(Object.keys(localStorage)
              .filter(k => k.startsWith('pyautograd-lessons:')).sort()
@@ -52,7 +57,7 @@ def test_export_then_import_in_a_fresh_profile_restores_edits_and_solved(server,
     page = a.page
     page.wait_for_selector('[data-role="course-progress"] tbody tr')
     lesson = row(page, "/" + LESSON)
-    assert lesson.locator('[data-role="solved"]').inner_text() == "১ / ৪"
+    assert lesson.locator('[data-role="solved"]').inner_text() == f"১ / {EXERCISES}"
     assert lesson.locator('[data-role="edited"]').inner_text() == "১"
     assert lesson.locator('[data-role="visited"]').inner_text() != "এখনও দেখা হয়নি"
     assert (
@@ -69,12 +74,12 @@ def test_export_then_import_in_a_fresh_profile_restores_edits_and_solved(server,
 
     b = open_progress(open_page, server)  # another browser profile: nothing saved
     page = b.page
-    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == "০ / ৪"
+    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == f"০ / {EXERCISES}"
     page.locator('[data-role="progress-file"]').set_input_files(str(saved))
     status = page.locator('[data-role="progress-status"]')
     status.filter(has_text="আনা হলো").wait_for()
     assert "১টি সেলের সম্পাদনা আর ১টি নতুন" in status.inner_text()
-    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == "১ / ৪"
+    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == f"১ / {EXERCISES}"
     # the navigation's count follows at once
     page.wait_for_selector('a.md-nav__link[href$="06-training/"] .lr-solved-count')
     page.goto(server.url + LESSON)
@@ -146,7 +151,7 @@ def test_clear_asks_first_and_then_forgets_everything(server, open_page):
             ("pyautograd-lessons:cell:", "pyautograd-lessons:solved", "pyautograd-lessons:visits")
         )
     ]
-    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == "০ / ৪"
+    assert row(page, "/" + LESSON).locator('[data-role="solved"]').inner_text() == f"০ / {EXERCISES}"
     assert row(page, "/" + LESSON).locator('[data-role="edited"]').inner_text() == "০"
     assert page.locator(".lr-solved-count").count() == 0
 
@@ -157,7 +162,7 @@ def test_another_tab_s_changes_show_on_an_open_progress_page(server, open_page):
     other = s.context.new_page()
     other.goto(server.url + LESSON)
     solve(other, "6.2", "/" + LESSON)
-    row(page, "/" + LESSON).locator('[data-role="solved"]', has_text="১ / ৪").wait_for()
+    row(page, "/" + LESSON).locator('[data-role="solved"]', has_text=f"১ / {EXERCISES}").wait_for()
     other.close()
 
 
