@@ -191,7 +191,7 @@ def test_the_fonts_a_lesson_uses_are_preloaded_from_its_head(browser, server, of
         assert {"noto-sans-bengali-bengali-400-normal.woff2", "KaTeX_Main-Regular.woff2"} <= names, fonts
         late = [name for name, initiator in fonts if initiator != "link"]
         assert not late, f"fonts fetched by the stylesheets, not preloaded: {late}"
-        page.goto(server.url + "glossary/")  # no math there: no KaTeX font is preloaded
+        page.goto(server.url + "progress/")  # no math there: no KaTeX font is preloaded
         preloaded = page.eval_on_selector_all("head link[rel=preload][as=font]", "ls => ls.map(l => l.href)")
         assert preloaded and not [h for h in preloaded if "KaTeX" in h], preloaded
         late = [name for name, initiator in page.evaluate(FONT_ENTRIES_JS) if initiator != "link"]
