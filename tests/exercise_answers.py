@@ -979,6 +979,42 @@ class Softplus(torch.autograd.Function):
             ],
         },
     ),
+    "14.2": (
+        "14-custom-function.md",
+        "answer = ce_grad",
+        {
+            "right": """
+def ce_grad(logits, target):
+    z = logits - logits.max(axis=1, keepdims=True)
+    p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+    p[np.arange(len(target)), target] -= 1
+    return p / len(target)
+""",
+            # the sum's gradient, not the mean's: N times too large
+            "wrong": """
+def ce_grad(logits, target):
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    p[np.arange(len(target)), target] -= 1
+    return p
+""",
+            "raises": "def ce_grad(logits, target):\n    return logits.softmax(dim=1)\n",
+            "also wrong": [
+                # the probabilities alone: the one-hot is never subtracted
+                """
+def ce_grad(logits, target):
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    return p / len(target)
+""",
+                # the one-hot subtracted from the wrong axis's index (class as row)
+                """
+def ce_grad(logits, target):
+    p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    p[:, 0] -= 1
+    return p / len(target)
+""",
+            ],
+        },
+    ),
     "14.3": (
         "14-custom-function.md",
         "answer = Hypot",

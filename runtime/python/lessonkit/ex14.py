@@ -124,6 +124,39 @@ def _judge_softmax(function):
     return True
 
 
+def _judge_ce_grad(ce_grad):
+    """``ce_grad(logits, target)``: the gradient of the mean cross-entropy with respect to the
+    logits, in NumPy, for batch sizes, class counts, logits and targets drawn at check time
+    and compared with pyautograd's ``F.cross_entropy`` backward. A gradient not divided by N,
+    or without the one-hot subtracted, is named."""
+    import pyautograd as torch
+    import pyautograd.nn.functional as F
+
+    written(ce_grad)
+    rng = np.random.default_rng()
+    for _ in range(3):
+        n, c = int(rng.integers(2, 7)), int(rng.integers(2, 6))
+        logits = rng.normal(size=(n, c)) * 2.0
+        target = rng.integers(0, c, size=n)
+        z = torch.tensor(logits, dtype=torch.float64, requires_grad=True)
+        F.cross_entropy(z, torch.tensor(target)).backward()
+        want = z.grad.numpy()
+        got = np.asarray(ce_grad(logits.copy(), target.copy()), dtype=float)
+        if got.shape != want.shape:
+            raise Mismatch(f"গ্রেডিয়েন্টের আকার হওয়া উচিত লজিটের আকার {want.shape}, কিন্তু পেলাম {got.shape}")
+        if np.allclose(got, want, rtol=1e-7, atol=1e-12):
+            continue
+        if np.allclose(got, want * n, rtol=1e-7, atol=1e-12):
+            raise Mismatch(f"N = {n} সারির ব্যাচে উত্তর ঠিক N গুণ বড়: গড় লসের গ্রেডিয়েন্টে N দিয়ে ভাগ লাগে")
+        onehot = np.eye(c)[target]
+        if np.allclose(got, want + onehot / n, rtol=1e-7, atol=1e-12) or np.allclose(
+            got, want * n + onehot, rtol=1e-7, atol=1e-12
+        ):
+            raise Mismatch("সম্ভাবনাগুলো এসেছে, কিন্তু সঠিক শ্রেণির ঘর থেকে ওয়ান-হটের ১ বাদ যায়নি")
+        raise Mismatch(f"{n}×{c} লজিটের এক অচেনা ব্যাচে গ্রেডিয়েন্ট pyautograd-এর সঙ্গে মেলেনি")
+    return True
+
+
 EXERCISES = {
     "14.1": Exercise(
         expected=None,
@@ -134,11 +167,12 @@ EXERCISES = {
         "লিখুন, দুই ক্ষেত্র একসঙ্গে: max(x, 0) + log1p(e^(-|x|))। ব্যাকওয়ার্ডে grad_out দিয়ে গুণ করতে ভুলবেন না।",
     ),
     "14.2": Exercise(
-        expected=-0.10650697891920075,
-        # the page's float32 node gives -0.1065070033; the exact value is the one above
-        tol=1e-5,
-        hint="ব্যাকওয়ার্ড (p - ওয়ান-হট) / N। প্রথম সারির সম্ভাবনা তিনটি e^লজিট-কে তাদের যোগফল দিয়ে ভাগ করে পাবেন; "
-        "সঠিক শ্রেণির ঘরে ওয়ান-হট এক, আর N হলো সারির সংখ্যা। উত্তর ঋণাত্মক হওয়া উচিত।",
+        expected=None,
+        judge=_judge_ce_grad,
+        level=1,
+        hint="প্রতিটি সারিতে সম্ভাবনা p = e^z / Σ e^z (আগে সারির সবচেয়ে বড় লজিট বাদ দিলে e^z উপচে পড়ে না); তারপর "
+        "সঠিক শ্রেণির ঘর থেকে এক বাদ, আর গড় লস বলে সবকিছু সারির সংখ্যা দিয়ে ভাগ। ওপরের SoftmaxCrossEntropy-র ব্যাকওয়ার্ড "
+        "যা করে, ঠিক তা-ই, শুধু NumPy-তে।",
     ),
     "14.3": Exercise(
         expected=None,
