@@ -6,6 +6,7 @@
 // The reader's Stop ends a layout at once (renderers.js shows a Stop while one runs).
 // Loaded lazily: pages that never draw a graph never download Graphviz.
 import { sanitizeSVG } from "./sanitize-svg.js";
+import { t } from "./strings.js";
 
 const PT = 4 / 3; // Graphviz sizes its SVG in points
 const MIN_SCALE = 0.75; // a wide graph shrinks this far at most, then the figure scrolls
@@ -42,7 +43,7 @@ function graphviz() {
   };
   worker.onerror = (event) => {
     event.preventDefault?.();
-    endWorker(new Error(event.message || "Graphviz could not be loaded"));
+    endWorker(new Error(event.message || t.graphWorkerFailed));
   };
   return worker;
 }
@@ -160,10 +161,10 @@ export async function renderDot(dot, signal) {
   const said = (level) => result.errors.filter((e) => e.level === level).map((e) => e.message.trim());
   if (result.status !== "success") {
     const why = [...said("error"), ...said(undefined)].join("\n");
-    throw new DotError(why || "Graphviz could not draw this graph");
+    throw new DotError(why || t.graphNotDrawn);
   }
   const svg = sanitizeSVG(result.output);
-  if (!svg) throw new Error("Graphviz returned no SVG");
+  if (!svg) throw new Error(t.graphNoPicture);
   svg.setAttribute("role", "img");
   // Fit narrow screens by shrinking only so far: below that, labels would be unreadable
   // (6 px on a phone), so the figure scrolls sideways instead. A graph of its own (show())

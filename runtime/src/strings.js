@@ -103,6 +103,9 @@ export const t = {
     `গ্রাফ আঁকা গেল না: Graphviz show()-এ দেওয়া DOT লেখাটা পড়তে পারেনি। Graphviz-এর কারণ: ${why}। বন্ধনী { }, তীর (->) আর সেমিকোলন মিলিয়ে দেখুন।`,
   graphUnavailable: (why) =>
     `গ্রাফ আঁকা গেল না: গ্রাফ আঁকার প্রোগ্রাম (Graphviz) লোড বা চালু করা যায়নি। সংযোগ দেখে সেলটি আবার চালান। কারণ: ${why}`,
+  graphWorkerFailed: "গ্রাফ আঁকার ওয়ার্কার চালু হয়নি",
+  graphNoPicture: "Graphviz কোনো ছবি (SVG) ফেরত দেয়নি",
+  graphNotDrawn: "Graphviz এই গ্রাফটি আঁকতে পারেনি",
   graphTooBig: (nodes, edges, budget, common) =>
     `গ্রাফটি আঁকা হয়নি: এতে ${bn(nodes)}টি নোড আর ${bn(edges)}টি তীর, আর ${bn(budget)}টির বেশি নোডের গ্রাফ সাজাতে ব্রাউজারকে অনেকক্ষণ (কয়েক মিনিট পর্যন্ত) খাটতে হয়।` +
     (common.length
