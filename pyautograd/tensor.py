@@ -32,6 +32,29 @@ class Size(tuple):
     def numel(self):
         return int(np.prod(self, dtype=np.int64))
 
+    # Slicing, concatenating and repeating a shape give a shape, as in PyTorch, so
+    # ``x.shape[1:]`` and ``x.shape + (1,)`` print as ``Size``.
+    def __getitem__(self, key):
+        item = tuple.__getitem__(self, key)
+        return Size(item) if type(key) is slice else item
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to pyautograd.Size")
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, times):
+        if not hasattr(type(times), "__index__"):
+            raise TypeError(f"can't multiply sequence by non-int of type '{type(times).__name__}'")
+        return Size(tuple.__mul__(self, times))
+
+    __rmul__ = __mul__
+
 
 _SCALAR_OF_GRAD_WARNING = (
     "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
