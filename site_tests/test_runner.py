@@ -171,7 +171,9 @@ def test_stop_interrupts_and_state_survives(booted):
     out = output_text(page, i)
     stop = page.evaluate("window.lessonRunner.lastStop")
     assert "KeyboardInterrupt" in out and "থামানো" in out, stop
-    assert stop["outcome"] == "interrupted" and stop["signals"] == 1, stop
+    # interrupted, not restarted; on a slow machine the cell may take over a second to end
+    # after taking the first signal, and the runner then signals once more, by design
+    assert stop["outcome"] == "interrupted" and stop["signals"] <= 2, stop
     set_code(page, i, "print(kept)")
     run_and_wait(page, i)
     assert output_text(page, i).strip() == "রয়ে গেছে"  # namespace survived the interrupt
