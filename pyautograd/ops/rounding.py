@@ -92,24 +92,33 @@ def _mod(a, b):
     return np.where((m != 0) & ((np.asarray(b) < 0) != (m < 0)), m + b, m)[()]
 
 
+def _trunc_divide(a, b):
+    if np.result_type(a, b).kind == "f":
+        return np.trunc(np.true_divide(a, b))
+    quotient = np.floor_divide(a, b)  # integers: round toward zero, not down
+    return quotient + ((np.mod(a, b) != 0) & ((a < 0) != (b < 0)))
+
+
 class Remainder(Function):
     """``a % b`` with the sign of ``b`` (Python's rule): a - floor(a / b) * b."""
 
     backward_name = "RemainderBackward1"
     may_overflow = True
     saved_for = (1, 1)  # only b's gradient reads a and b
+    result = staticmethod(_mod)  # a - quotient(a, b) * b
+    quotient = staticmethod(np.floor_divide)
 
     @staticmethod
     def forward(ctx, a, b):
         _integer_divisor_check(a, b)
         ctx.save_for_backward(a, b)
-        return _mod(a, b)
+        return ctx.result(a, b)
 
     @staticmethod
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        quotient = np.floor_divide(common.data_of(a), common.data_of(b))
+        quotient = ctx.quotient(common.data_of(a), common.data_of(b))
         return (
             sum_to(g, np.shape(a)) if need_a else None,
             sum_to(-g * quotient, np.shape(b)) if need_b else None,
@@ -118,18 +127,19 @@ class Remainder(Function):
     @staticmethod
     def jvp(ctx, ta, tb):
         a, b = ctx.saved_tensors
-        return ta - tb * np.floor_divide(a, b)
+        return ta - tb * ctx.quotient(a, b)
 
 
 class RemainderScalar(Function):
     backward_name = "RemainderBackward0"
     n_options = 1
     may_overflow = True
+    result = staticmethod(_mod)
 
     @staticmethod
     def forward(ctx, a, number):
         _integer_divisor_check(a, number)
-        return _mod(a, number)
+        return ctx.result(a, number)
 
     @staticmethod
     def backward(ctx, g):
@@ -140,52 +150,17 @@ class RemainderScalar(Function):
         return t
 
 
-class Fmod(Function):
+class Fmod(Remainder):
     """``fmod(a, b)``, C's remainder: the sign of ``a``, a - trunc(a / b) * b."""
 
     backward_name = "FmodBackward1"
-    may_overflow = True
-    saved_for = (1, 1)  # only b's gradient reads a and b
-
-    @staticmethod
-    def forward(ctx, a, b):
-        _integer_divisor_check(a, b)
-        ctx.save_for_backward(a, b)
-        return np.fmod(a, b)
-
-    @staticmethod
-    def backward(ctx, g):
-        a, b = ctx.saved_tensors
-        need_a, need_b = ctx.needs_input_grad
-        quotient = _trunc_divide(common.data_of(a), common.data_of(b))
-        return (
-            sum_to(g, np.shape(a)) if need_a else None,
-            sum_to(-g * quotient, np.shape(b)) if need_b else None,
-        )
-
-    @staticmethod
-    def jvp(ctx, ta, tb):
-        a, b = ctx.saved_tensors
-        return ta - tb * _trunc_divide(a, b)
+    result = staticmethod(np.fmod)
+    quotient = staticmethod(_trunc_divide)
 
 
-class FmodScalar(Function):
+class FmodScalar(RemainderScalar):
     backward_name = "FmodBackward0"
-    n_options = 1
-    may_overflow = True
-
-    @staticmethod
-    def forward(ctx, a, number):
-        _integer_divisor_check(a, number)
-        return np.fmod(a, number)
-
-    @staticmethod
-    def backward(ctx, g):
-        return g, None
-
-    @staticmethod
-    def jvp(ctx, t):
-        return t
+    result = staticmethod(np.fmod)
 
 
 class DivFloor(Function):
@@ -211,13 +186,6 @@ class DivFloor(Function):
     @staticmethod
     def jvp(ctx, ta, tb):
         return ta * 0 + tb * 0
-
-
-def _trunc_divide(a, b):
-    if np.result_type(a, b).kind == "f":
-        return np.trunc(np.true_divide(a, b))
-    quotient = np.floor_divide(a, b)  # integers: round toward zero, not down
-    return quotient + ((np.mod(a, b) != 0) & ((a < 0) != (b < 0)))
 
 
 class DivTrunc(DivFloor):
