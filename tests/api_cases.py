@@ -521,6 +521,22 @@ VALUES = {
     # numbers at the edges, written out exactly (repr): a tail or a sign must not move
     "sigmoid_lower_tail": lambda L: repr(L.sigmoid(L.tensor([-10.0, -17.0, -20.0, -50.0]))),
     "log_sigmoid_float64_tail": lambda L: repr(L.log(L.sigmoid(L.tensor([-50.0, -700.0], dtype=L.float64)))),
+    "shrink_modules": lambda L: [
+        repr(L.nn.Hardshrink()),
+        repr(L.nn.Softshrink(0.3)),
+        repr(L.nn.Tanhshrink()),
+    ],
+    "shrink_graphs": lambda L: [
+        repr(L.nn.functional.tanhshrink(L.tensor([0.5], requires_grad=True))),
+        L.tensor([[1.0, -0.2]]).hardshrink(0.1).tolist(),
+        L.nn.functional.softshrink(L.tensor([-0.5, 0.5, 2.0], dtype=L.float64)).tolist(),
+    ],
+    "hyperbolic_of_integers": lambda L: [
+        repr(L.sinh(L.tensor([0, 1]))),
+        repr(L.tensor([180, -90]).deg2rad()),
+        repr(L.exp2(L.tensor([3]))),
+        repr(L.logit(L.tensor([0.0, 0.25, 1.0]), eps=1e-6)),
+    ],
     "layer_norm_equal_values": lambda L: L.nn.functional.layer_norm(L.tensor([-1000.0] * 3), (3,)).tolist(),
     "std_of_equal_values_grad": lambda L: _grad_of(L, lambda L, x: x.std(), [2.0, 2.0, 2.0]),
     "std_dim_equal_row_grad": lambda L: _grad_of(
@@ -1083,6 +1099,10 @@ ERRORS = {
     "module_list_index": lambda L: L.nn.ModuleList([L.nn.ReLU()])[2],
     "gather_float_index": lambda L: L.ones(2).gather(0, L.tensor([0.0])),
     "index_select_2d": lambda L: L.ones(3).index_select(0, L.tensor([[0, 1]])),
+    "softshrink_negative_lambda": lambda L: L.nn.functional.softshrink(L.tensor([1.0]), -1.0),
+    "softshrink_negative_lambda_float64": lambda L: L.nn.functional.softshrink(
+        L.tensor([1.0], dtype=L.float64), -0.25
+    ),
     "one_hot_negative": lambda L: L.nn.functional.one_hot(L.tensor([0, -1])),
     "one_hot_too_big": lambda L: L.nn.functional.one_hot(L.tensor([0, 3]), 2),
     "one_hot_float": lambda L: L.nn.functional.one_hot(L.tensor([0.0, 1.0])),

@@ -1,7 +1,20 @@
 """``pyautograd.nn``: modules (layers, losses) built on the engine, shaped like ``torch.nn``."""
 
 from . import functional, init, utils
-from .activations import ELU, GELU, SELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, SiLU, Softplus
+from .activations import (
+    ELU,
+    GELU,
+    SELU,
+    Hardshrink,
+    Hardtanh,
+    LeakyReLU,
+    LogSigmoid,
+    Mish,
+    SiLU,
+    Softplus,
+    Softshrink,
+    Tanhshrink,
+)
 from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
 from .conv_layers import Conv1d, Conv2d
@@ -74,6 +87,9 @@ __all__ = [
     "Mish",
     "Hardtanh",
     "LogSigmoid",
+    "Hardshrink",
+    "Softshrink",
+    "Tanhshrink",
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",

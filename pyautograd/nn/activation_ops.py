@@ -1,5 +1,6 @@
 """Activation functions beyond relu/tanh/sigmoid, each declared once (see ``ops/unary.py``):
-leaky_relu, elu, selu, hardtanh, gelu (exact and tanh), softplus, silu, mish, logsigmoid.
+leaky_relu, elu, selu, hardtanh, gelu (exact and tanh), softplus, silu, mish, logsigmoid,
+hardshrink, softshrink, tanhshrink.
 
 Each forward and derivative follows PyTorch's CPU kernel, so the tails agree: a saturated
 unit gives PyTorch's tiny numbers, not 0, and NaN inputs give PyTorch's gradients. The
@@ -112,6 +113,61 @@ hardtanh = unary(
     functional=True,
     check=_check_hardtanh,
 )
+
+
+# ---- shrinkage: values within lambd of zero become zero ---------------------------------------
+def _inside(x, lambd):
+    """-lambd <= x <= lambd: where both shrinkages give 0 and pass no gradient (NaN is outside)."""
+    x = data_of(x)
+    return (x >= -lambd) & (x <= lambd)
+
+
+def _check_softshrink(input, lambd):
+    if is_tensor(input) and input.dtype.is_floating_point:
+        limit = np.finfo(input._data.dtype).max
+        if not 0 <= lambd <= limit:
+            kind = "Float" if input._data.dtype == np.float32 else "Double"
+            raise RuntimeError(
+                f"lambda must be in range [0, {_cpp_number(limit)}] for input dtype {kind}, "
+                f"but found {_cpp_number(lambd)}"
+            )
+
+
+def _cpp_number(value):
+    """A double as C++'s stream writes it (6 significant digits): 3.40282e+38, -1, 0.5."""
+    return f"{value:g}"
+
+
+hardshrink = unary(
+    "hardshrink",
+    lambda a, lambd: np.where(_inside(a, lambd), a.dtype.type(0), a),
+    lambda g, x, lambd: g * ~_inside(x, lambd),
+    settings=(("lambd", 0.5),),
+    floating=False,
+    in_place=False,
+    top_level=True,
+    method=True,
+    functional=True,
+    inplace_arg=False,
+)
+softshrink = unary(
+    "softshrink",
+    lambda a, lambd: np.where(a > lambd, a - lambd, np.where(a < -lambd, a + lambd, a * 0)),
+    lambda g, x, lambd: g * ~_inside(x, lambd),
+    settings=(("lambd", 0.5),),
+    floating=False,
+    in_place=False,
+    functional=True,
+    inplace_arg=False,
+    check=_check_softshrink,
+    may_overflow=True,  # inf * 0 in the branch np.where does not pick
+)
+
+
+def tanhshrink(input):
+    """x - tanh(x), written with both ops as PyTorch writes it (its graph: SubBackward0 over
+    the input and TanhBackward0)."""
+    return input - input.tanh()
 
 
 # ---- smooth units ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, Hardtanh, GELU, Softplus,
-SiLU, Mish, LogSigmoid.
+SiLU, Mish, LogSigmoid, Hardshrink, Softshrink, Tanhshrink.
 Each remembers its settings and calls the function of ``activation_ops``."""
 
 from . import activation_ops as ops
@@ -99,3 +99,32 @@ class Hardtanh(Module):
 class LogSigmoid(Module):
     def forward(self, input):
         return ops.logsigmoid(input)
+
+
+class Hardshrink(Module):
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return ops.hardshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return f"{self.lambd}"
+
+
+class Softshrink(Module):
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return ops.softshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Tanhshrink(Module):
+    def forward(self, input):
+        return ops.tanhshrink(input)

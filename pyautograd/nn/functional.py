@@ -20,7 +20,7 @@ from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view
 from ..ops.unary import published
 from ..tensor import Tensor
-from .activation_ops import gelu  # noqa: F401 (re-exported)
+from .activation_ops import gelu, tanhshrink  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
 from .conv_ops import conv1d, conv2d  # noqa: F401
 from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size

@@ -184,6 +184,9 @@ log = _generic("log", np.log)
 cos = _generic("cos", np.cos)
 sin = _generic("sin", np.sin)
 sqrt = _generic("sqrt", np.sqrt)
+sinh = _generic("sinh", np.sinh)
+cosh = _generic("cosh", np.cosh)
+rsqrt = _generic("rsqrt", lambda a: 1 / np.sqrt(a))
 
 
 def sign_of(x):

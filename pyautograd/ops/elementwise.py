@@ -1,6 +1,7 @@
 """Element-wise operations. Each gradient is (local derivative) x (upstream gradient),
 summed back to the input's shape when the input was broadcast."""
 
+import math
 import operator
 
 import numpy as np
@@ -287,6 +288,9 @@ class RPow(Function):
 
 
 # ---- functions of one input: each declared once (see unary.py) ------------------------------
+_RADIANS_PER_DEGREE, _DEGREES_PER_RADIAN = math.pi / 180, 180 / math.pi
+
+
 def sigmoid_values(a):
     """1 / (1 + e^-a) in the input's dtype, as PyTorch computes it: exact in both tails (e^-a
     overflows to inf far below zero, giving 0 as PyTorch does)."""
@@ -320,6 +324,27 @@ cos = unary("cos", np.cos, lambda g, x: -g * common.sin(x), may_overflow=True)
 atan = unary("atan", np.arctan, lambda g, x: g / (x * x + 1))
 asin = unary("asin", np.arcsin, lambda g, x: g / common.sqrt(1 - x * x), may_overflow=True)
 acos = unary("acos", np.arccos, lambda g, x: -g / common.sqrt(1 - x * x), may_overflow=True)
+tan = unary("tan", np.tan, lambda g, out: g * (out**2 + 1), saves="output", may_overflow=True)
+sinh = unary("sinh", np.sinh, lambda g, x: g * common.cosh(x), may_overflow=True)
+cosh = unary("cosh", np.cosh, lambda g, x: g * common.sinh(x), may_overflow=True)
+asinh = unary("asinh", np.arcsinh, lambda g, x: g * common.rsqrt(x**2 + 1), may_overflow=True)
+acosh = unary("acosh", np.arccosh, lambda g, x: g * common.rsqrt(x**2 - 1), may_overflow=True)
+atanh = unary("atanh", np.arctanh, lambda g, x: g / (1 - x**2), may_overflow=True)
+# degrees and radians: a product with one constant, rounded in the input's dtype as PyTorch does
+deg2rad = unary(
+    "deg2rad",
+    lambda a: a * _RADIANS_PER_DEGREE,
+    lambda g, _: g * _RADIANS_PER_DEGREE,
+    saves=None,
+    backward_name="Deg2RadBackward0",
+)
+rad2deg = unary(
+    "rad2deg",
+    lambda a: a * _DEGREES_PER_RADIAN,
+    lambda g, _: g * _DEGREES_PER_RADIAN,
+    saves=None,
+    backward_name="Rad2DegBackward0",
+)
 tanh = unary("tanh", np.tanh, tanh_backward, saves="output")
 sigmoid = unary("sigmoid", sigmoid_values, sigmoid_backward, saves="output", may_overflow=True)
 relu = unary("relu", lambda a: np.maximum(a, 0), threshold_backward, saves="output", floating=False)
