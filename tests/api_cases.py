@@ -12,6 +12,36 @@ import math
 import warnings
 
 
+def _kthvalue_many_rows(L):
+    """kthvalue over many rows at once, each row its own case: distinct values, ties at the
+    k-th value (the kernel's quickselect picks the index), NaN, -0.0 beside 0.0, integers,
+    float64, every dim, keepdim, and the gradient (to the index returned)."""
+    state, rows = 7, []
+    for r in range(40):
+        row = []
+        for _ in range(9):
+            state = (state * 1103515245 + 12345) % 2**31
+            row.append(state % 1000 / 10 - 50 if r % 3 else float(state % 4))
+        rows.append(row)
+    rows[5][2] = rows[5][7] = float("nan")
+    rows[8] = [float("nan")] * 9
+    rows[11][:4] = [0.0, -0.0, 0.0, -0.0]
+    x = L.tensor(rows, requires_grad=True)
+    out = []
+    for k in (1, 3, 5, 9):
+        got = x.kthvalue(k, dim=1)
+        out += [got.values.tolist(), got.indices.tolist()]
+    for k in (1, 17, 40):
+        got = x.kthvalue(k, dim=0, keepdim=True)
+        out += [got.values.tolist(), got.indices.tolist()]
+    x.kthvalue(4, dim=1).values.sum().backward()
+    out.append(x.grad.tolist())
+    ints = L.tensor([[int(v) % 5 for v in row] for row in rows[12:]])
+    wide = L.tensor(rows, dtype=L.float64).reshape(4, 10, 9)
+    out += [list(ints.kthvalue(3).indices.tolist()), wide.kthvalue(6, dim=1).indices.tolist()]
+    return out
+
+
 def _grads(L, make, *shapes_rg):
     """Gradient after backward of a tiny expression, as a list."""
     x = L.tensor([0.5, -1.5, 2.0], requires_grad=True)
@@ -892,6 +922,7 @@ VALUES = {
     "kthvalue_ties_pick_the_kernels_index": lambda L: [
         L.tensor([[2.0, 1.0, 2.0, 1.0, 1.0, 2.0, 0.0, 2.0]]).kthvalue(k).indices.tolist() for k in range(1, 9)
     ],
+    "kthvalue_many_rows": lambda L: _kthvalue_many_rows(L),
     "inv_and_det_forms": lambda L: [
         repr(L.linalg.inv(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
         repr(L.linalg.det(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
@@ -905,6 +936,11 @@ VALUES = {
         repr(L.linalg.inv(L.tensor([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 0.0], [0.0, 2.0]]], dtype=L.float64))),
         [issubclass(L.linalg.LinAlgError, RuntimeError), L.linalg.LinAlgError.__name__],
     ],
+    # singular in exact arithmetic, but the factorization's last pivot rounds to 1.1e-16, not
+    # to 0: PyTorch inverts it (values near 4.5e15) rather than raise, and so must we
+    "inv_nearly_singular_float64": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=L.float64)
+    ).tolist(),
     "det_gradient_of_singular_matrices": lambda L: (
         [
             (lambda A: (L.linalg.det(A).sum().backward(), A.grad.tolist())[1])(
@@ -984,6 +1020,11 @@ ERRORS = {
     "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
     "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
     "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
+    # the same matrix, transposed: its factorization meets an exactly zero pivot
+    "inv_singular_transposed_123_float64": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 4.0, 7.0], [2.0, 5.0, 8.0], [3.0, 6.0, 9.0]], dtype=L.float64)
+    ),
+    "inv_singular_2x2_float64": lambda L: L.linalg.inv(L.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=L.float64)),
     "inv_singular": lambda L: L.linalg.inv(L.ones(2, 2)),
     "inv_singular_3x3_float32": lambda L: L.linalg.inv(
         L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])

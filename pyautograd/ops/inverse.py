@@ -34,34 +34,47 @@ def _check_square(a, name):
 
 def _lu(a):
     """The LU factorization with partial pivoting of a batch of matrices, in their own dtype,
-    as LAPACK's getrf: the factors, the sign of the row permutation, and ``info``, the 1-based
-    place of the first exactly zero pivot per matrix (0 when there is none)."""
-    lu = np.array(a.reshape((-1,) + a.shape[-2:]), copy=True)
+    as LAPACK's getrf: the factors, the sign of the row permutation, ``info`` (the 1-based
+    place of the first exactly zero pivot per matrix, 0 when there is none) and the row order
+    (row ``i`` of P A is row ``order[i]`` of A)."""
+    lu = np.array(a.reshape((int(np.prod(a.shape[:-2])),) + a.shape[-2:]), copy=True)
     batch, n = lu.shape[0], lu.shape[-1]
     sign = np.ones(batch, dtype=a.dtype)
     info = np.zeros(batch, dtype=np.int64)
+    order = np.tile(np.arange(n), (batch, 1))
     rows = np.arange(batch)
     for k in range(n):
         p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
         swap = p != k
         lu[rows[swap], k], lu[rows[swap], p[swap]] = lu[rows[swap], p[swap]], lu[rows[swap], k].copy()
+        order[rows[swap], k], order[rows[swap], p[swap]] = order[rows[swap], p[swap]], order[rows[swap], k]
         sign[swap] = -sign[swap]
         pivot = lu[:, k, k]
         zero = pivot == 0
         info[zero & (info == 0)] = k + 1
         lu[:, k + 1 :, k] = np.where(zero[:, None], 0, lu[:, k + 1 :, k] / np.where(zero, 1, pivot)[:, None])
         lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
-    return lu, sign, info
+    return lu, sign, info, order
 
 
-def _raise_singular(data):
-    _, _, info = _lu(data)
-    b = int(np.flatnonzero(info)[0]) if info.any() else 0
+def _raise_singular(data, info):
+    b = int(np.flatnonzero(info)[0])
     where = f"(Batch element {b}): " if data.ndim > 2 else ""
     raise _LinAlgError(
-        f"linalg.inv: {where}The diagonal element {int(info[b]) or data.shape[-1]} is zero, the inversion "
+        f"linalg.inv: {where}The diagonal element {int(info[b])} is zero, the inversion "
         "could not be completed because the input matrix is singular."
     )
+
+
+def _inverse_from_lu(lu, order):
+    """A^-1 from P A = L U by the two triangular solves (every pivot nonzero)."""
+    n = lu.shape[-1]
+    x = np.eye(n, dtype=lu.dtype)[order]  # P I
+    for i in range(1, n):  # L Y = P I, L unit lower triangular
+        x[:, i] -= np.einsum("bj,bjc->bc", lu[:, i, :i], x[:, :i])
+    for i in reversed(range(n)):  # U X = Y
+        x[:, i] = (x[:, i] - np.einsum("bj,bjc->bc", lu[:, i, i + 1 :], x[:, i + 1 :])) / lu[:, i, i, None]
+    return x
 
 
 def _det(a):
@@ -71,7 +84,7 @@ def _det(a):
         return np.ones(a.shape[:-2], dtype=a.dtype)
     # PyTorch hands LAPACK the rows as columns (the transpose, whose determinant is the same):
     # factoring that, in the input's dtype, rounds as it does (exactly 0 for [[1,2,3],[4,5,6],[7,8,9]])
-    lu, sign, _ = _lu(swap_last(a))
+    lu, sign, _, _ = _lu(swap_last(a))
     return (np.prod(np.diagonal(lu, axis1=-2, axis2=-1), axis=-1) * sign).reshape(a.shape[:-2])
 
 
@@ -82,16 +95,19 @@ class LinalgInv(Function):
 
     @staticmethod
     def forward(ctx, a):
+        # PyTorch raises exactly when getrf meets a pivot that is exactly zero; a nearly
+        # singular matrix is inverted (huge values). LAPACK builds round that pivot
+        # differently in the last bit (OpenBLAS's 0 is MKL's 1.1e-16 for [[1,2,3],[4,5,6],[7,8,9]]),
+        # so the rule is decided by our own factorization, which rounds as PyTorch's getrf
+        lu, _, info, order = _lu(a)
+        if info.any():
+            _raise_singular(a, info)
         try:
             # NumPy hands LAPACK the transpose of what it is given: so give it A^T, and
-            # LAPACK factors A itself, as PyTorch's does (the same zero pivots, the same digits)
+            # LAPACK factors A itself, as PyTorch's does (the same digits)
             out = swap_last(np.linalg.inv(swap_last(a)))
-        except np.linalg.LinAlgError:
-            error = True
-        else:
-            error = False
-        if error:  # raised outside the handler: no chained traceback
-            _raise_singular(a)
+        except np.linalg.LinAlgError:  # NumPy's LAPACK rounded a pivot to zero that ours did not
+            out = _inverse_from_lu(lu, order).reshape(a.shape)
         ctx.save_for_backward(out)
         return out
 

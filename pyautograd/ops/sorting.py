@@ -143,6 +143,21 @@ def _select(values, k):
             high = j - 1
 
 
+def _kth_indices(rows, k):
+    """For each row, the index of its k-th smallest (0-based) as PyTorch's kernel returns it.
+    A value that occurs once in its row has one index, found for all rows at once; where the
+    k-th value is tied (NaN with NaN, -0.0 with 0.0 included), the kernel's swaps decide which
+    of the equal values is returned, so those rows follow them one by one (``_select``)."""
+    kth = np.partition(rows, k, axis=-1)[:, k]  # NumPy puts NaN last, as PyTorch's order does
+    equal = rows == kth[:, None]
+    if rows.dtype.kind in "fc":
+        equal |= np.isnan(rows) & np.isnan(kth)[:, None]
+    chosen = np.argmax(equal, axis=-1).astype(np.int64)
+    for r in np.flatnonzero(np.count_nonzero(equal, axis=-1) > 1):
+        chosen[r] = _select(rows[r].tolist(), k)
+    return chosen
+
+
 @numpy_names
 def kthvalue(input, k, dim=-1, keepdim=False):
     if type(k) is not int:
@@ -159,7 +174,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     if data.ndim == 0:
         return return_types["kthvalue"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
     rows = np.moveaxis(data, d, -1).reshape(-1, size)
-    chosen = np.array([_select(row.tolist(), k - 1) for row in rows], dtype=np.int64)
+    chosen = _kth_indices(rows, k - 1)
     shape = np.moveaxis(data, d, -1).shape[:-1]
     index = np.expand_dims(chosen.reshape(shape), d)
     values = Kthvalue.apply(input, d, keepdim, index)
