@@ -11,6 +11,8 @@ Each table entry is a function of the module ``L`` (``torch`` or ``pyautograd``)
 import math
 import warnings
 
+import distribution_cases
+
 
 def _kthvalue_many_rows(L):
     """kthvalue over many rows at once, each row its own case: distinct values, ties at the
@@ -1168,3 +1170,7 @@ ERRORS = {
     "functional_relu_of_a_float": lambda L: L.nn.functional.relu(-1.0),
     "neg_of_a_float": lambda L: L.neg(1.5),
 }
+
+# torch.distributions has its own module of cases, recorded with these
+VALUES.update(distribution_cases.VALUES)
+ERRORS.update(distribution_cases.ERRORS)
