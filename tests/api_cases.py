@@ -925,6 +925,23 @@ VALUES = {
         L.tensor([[2.0, 1.0, 2.0, 1.0, 1.0, 2.0, 0.0, 2.0]]).kthvalue(k).indices.tolist() for k in range(1, 9)
     ],
     "kthvalue_many_rows": lambda L: _kthvalue_many_rows(L),
+    # more tied rows than 20 per value: they go through the quickselect in lockstep
+    "kthvalue_many_tied_rows": lambda L: (
+        [
+            L.tensor([[(r * 7 + c * c * 3 + r // 5) % 4 for c in range(6)] for r in range(150)], dtype=dtype)
+            .kthvalue(k, dim=1)
+            .indices.tolist()
+            for dtype in (L.float32, L.int64)
+            for k in (1, 3, 6)
+        ]
+        + [
+            L.tensor(
+                [[float("nan") if (r + c) % 3 == 0 else float(c % 2) for c in range(5)] for r in range(120)]
+            )
+            .kthvalue(5)
+            .indices.tolist()
+        ]
+    ),
     "inv_and_det_forms": lambda L: [
         repr(L.linalg.inv(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
         repr(L.linalg.det(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
