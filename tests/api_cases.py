@@ -957,6 +957,20 @@ VALUES = {
     ],
     # singular in exact arithmetic, but the factorization's last pivot rounds to 1.1e-16, not
     # to 0: PyTorch inverts it (values near 4.5e15) rather than raise, and so must we
+    "solve_forms": lambda L: [
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True), L.tensor([1.0, 2.0]))),
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=L.float64), L.eye(2, dtype=L.float64))),
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]]), L.tensor([[1.0, 2.0]]), left=False)),
+        list(L.linalg.solve(L.eye(2).expand(4, 2, 2), L.ones(4, 2)).shape),
+        list(L.linalg.solve(L.eye(2).expand(4, 2, 2), L.ones(2)).shape),
+        # nearly singular: solved, not refused (the digits themselves are noise of the last bit)
+        list(
+            L.linalg.solve(
+                L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=L.float64),
+                L.ones(3, dtype=L.float64),
+            ).shape
+        ),
+    ],
     "inv_nearly_singular_float64": lambda L: L.linalg.inv(
         L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=L.float64)
     ).tolist(),
@@ -1044,6 +1058,21 @@ ERRORS = {
         L.tensor([[1.0, 4.0, 7.0], [2.0, 5.0, 8.0], [3.0, 6.0, 9.0]], dtype=L.float64)
     ),
     "inv_singular_2x2_float64": lambda L: L.linalg.inv(L.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=L.float64)),
+    "solve_singular": lambda L: L.linalg.solve(L.ones(2, 2), L.ones(2)),
+    "solve_singular_in_a_batch": lambda L: L.linalg.solve(L.stack([L.eye(2), L.ones(2, 2)]), L.ones(2, 2)),
+    "solve_singular_transposed_123_float64": lambda L: L.linalg.solve(
+        L.tensor([[1.0, 4.0, 7.0], [2.0, 5.0, 8.0], [3.0, 6.0, 9.0]], dtype=L.float64),
+        L.ones(3, dtype=L.float64),
+    ),
+    "solve_integers": lambda L: L.linalg.solve(L.ones(2, 2, dtype=L.long), L.ones(2)),
+    "solve_not_square": lambda L: L.linalg.solve(L.ones(2, 3), L.ones(2)),
+    "solve_vector_a": lambda L: L.linalg.solve(L.ones(2), L.ones(2)),
+    "solve_dtypes_differ": lambda L: L.linalg.solve(L.eye(2), L.ones(2, dtype=L.float64)),
+    "solve_wrong_rows": lambda L: L.linalg.solve(L.eye(2), L.ones(3, 2)),
+    "solve_wrong_vector": lambda L: L.linalg.solve(L.eye(2), L.ones(3)),
+    "solve_right_wrong_columns": lambda L: L.linalg.solve(L.eye(2), L.ones(2, 3), left=False),
+    "solve_right_vector": lambda L: L.linalg.solve(L.eye(2), L.ones(2), left=False),
+    "solve_right_vector_1x1": lambda L: L.linalg.solve(L.tensor([[4.0]]), L.tensor([2.0]), left=False),
     "inv_singular": lambda L: L.linalg.inv(L.ones(2, 2)),
     "inv_singular_3x3_float32": lambda L: L.linalg.inv(
         L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
