@@ -11,6 +11,38 @@ Each table entry is a function of the module ``L`` (``torch`` or ``pyautograd``)
 import math
 import warnings
 
+import distribution_cases
+
+
+def _kthvalue_many_rows(L):
+    """kthvalue over many rows at once, each row its own case: distinct values, ties at the
+    k-th value (the kernel's quickselect picks the index), NaN, -0.0 beside 0.0, integers,
+    float64, every dim, keepdim, and the gradient (to the index returned)."""
+    state, rows = 7, []
+    for r in range(40):
+        row = []
+        for _ in range(9):
+            state = (state * 1103515245 + 12345) % 2**31
+            row.append(state % 1000 / 10 - 50 if r % 3 else float(state % 4))
+        rows.append(row)
+    rows[5][2] = rows[5][7] = float("nan")
+    rows[8] = [float("nan")] * 9
+    rows[11][:4] = [0.0, -0.0, 0.0, -0.0]
+    x = L.tensor(rows, requires_grad=True)
+    out = []
+    for k in (1, 3, 5, 9):
+        got = x.kthvalue(k, dim=1)
+        out += [got.values.tolist(), got.indices.tolist()]
+    for k in (1, 17, 40):
+        got = x.kthvalue(k, dim=0, keepdim=True)
+        out += [got.values.tolist(), got.indices.tolist()]
+    x.kthvalue(4, dim=1).values.sum().backward()
+    out.append(x.grad.tolist())
+    ints = L.tensor([[int(v) % 5 for v in row] for row in rows[12:]])
+    wide = L.tensor(rows, dtype=L.float64).reshape(4, 10, 9)
+    out += [list(ints.kthvalue(3).indices.tolist()), wide.kthvalue(6, dim=1).indices.tolist()]
+    return out
+
 
 def _grads(L, make, *shapes_rg):
     """Gradient after backward of a tiny expression, as a list."""
@@ -908,6 +940,24 @@ VALUES = {
     "kthvalue_ties_pick_the_kernels_index": lambda L: [
         L.tensor([[2.0, 1.0, 2.0, 1.0, 1.0, 2.0, 0.0, 2.0]]).kthvalue(k).indices.tolist() for k in range(1, 9)
     ],
+    "kthvalue_many_rows": lambda L: _kthvalue_many_rows(L),
+    # more tied rows than 20 per value: they go through the quickselect in lockstep
+    "kthvalue_many_tied_rows": lambda L: (
+        [
+            L.tensor([[(r * 7 + c * c * 3 + r // 5) % 4 for c in range(6)] for r in range(150)], dtype=dtype)
+            .kthvalue(k, dim=1)
+            .indices.tolist()
+            for dtype in (L.float32, L.int64)
+            for k in (1, 3, 6)
+        ]
+        + [
+            L.tensor(
+                [[float("nan") if (r + c) % 3 == 0 else float(c % 2) for c in range(5)] for r in range(120)]
+            )
+            .kthvalue(5)
+            .indices.tolist()
+        ]
+    ),
     "inv_and_det_forms": lambda L: [
         repr(L.linalg.inv(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
         repr(L.linalg.det(L.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True))),
@@ -921,6 +971,25 @@ VALUES = {
         repr(L.linalg.inv(L.tensor([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 0.0], [0.0, 2.0]]], dtype=L.float64))),
         [issubclass(L.linalg.LinAlgError, RuntimeError), L.linalg.LinAlgError.__name__],
     ],
+    # singular in exact arithmetic, but the factorization's last pivot rounds to 1.1e-16, not
+    # to 0: PyTorch inverts it (values near 4.5e15) rather than raise, and so must we
+    "solve_forms": lambda L: [
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True), L.tensor([1.0, 2.0]))),
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=L.float64), L.eye(2, dtype=L.float64))),
+        repr(L.linalg.solve(L.tensor([[2.0, 1.0], [1.0, 3.0]]), L.tensor([[1.0, 2.0]]), left=False)),
+        list(L.linalg.solve(L.eye(2).expand(4, 2, 2), L.ones(4, 2)).shape),
+        list(L.linalg.solve(L.eye(2).expand(4, 2, 2), L.ones(2)).shape),
+        # nearly singular: solved, not refused (the digits themselves are noise of the last bit)
+        list(
+            L.linalg.solve(
+                L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=L.float64),
+                L.ones(3, dtype=L.float64),
+            ).shape
+        ),
+    ],
+    "inv_nearly_singular_float64": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], dtype=L.float64)
+    ).tolist(),
     "det_gradient_of_singular_matrices": lambda L: (
         [
             (lambda A: (L.linalg.det(A).sum().backward(), A.grad.tolist())[1])(
@@ -1000,6 +1069,26 @@ ERRORS = {
     "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
     "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
     "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
+    # the same matrix, transposed: its factorization meets an exactly zero pivot
+    "inv_singular_transposed_123_float64": lambda L: L.linalg.inv(
+        L.tensor([[1.0, 4.0, 7.0], [2.0, 5.0, 8.0], [3.0, 6.0, 9.0]], dtype=L.float64)
+    ),
+    "inv_singular_2x2_float64": lambda L: L.linalg.inv(L.tensor([[1.0, 2.0], [2.0, 4.0]], dtype=L.float64)),
+    "solve_singular": lambda L: L.linalg.solve(L.ones(2, 2), L.ones(2)),
+    "solve_singular_in_a_batch": lambda L: L.linalg.solve(L.stack([L.eye(2), L.ones(2, 2)]), L.ones(2, 2)),
+    "solve_singular_transposed_123_float64": lambda L: L.linalg.solve(
+        L.tensor([[1.0, 4.0, 7.0], [2.0, 5.0, 8.0], [3.0, 6.0, 9.0]], dtype=L.float64),
+        L.ones(3, dtype=L.float64),
+    ),
+    "solve_integers": lambda L: L.linalg.solve(L.ones(2, 2, dtype=L.long), L.ones(2)),
+    "solve_not_square": lambda L: L.linalg.solve(L.ones(2, 3), L.ones(2)),
+    "solve_vector_a": lambda L: L.linalg.solve(L.ones(2), L.ones(2)),
+    "solve_dtypes_differ": lambda L: L.linalg.solve(L.eye(2), L.ones(2, dtype=L.float64)),
+    "solve_wrong_rows": lambda L: L.linalg.solve(L.eye(2), L.ones(3, 2)),
+    "solve_wrong_vector": lambda L: L.linalg.solve(L.eye(2), L.ones(3)),
+    "solve_right_wrong_columns": lambda L: L.linalg.solve(L.eye(2), L.ones(2, 3), left=False),
+    "solve_right_vector": lambda L: L.linalg.solve(L.eye(2), L.ones(2), left=False),
+    "solve_right_vector_1x1": lambda L: L.linalg.solve(L.tensor([[4.0]]), L.tensor([2.0]), left=False),
     "inv_singular": lambda L: L.linalg.inv(L.ones(2, 2)),
     "inv_singular_3x3_float32": lambda L: L.linalg.inv(
         L.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]])
@@ -1147,3 +1236,7 @@ ERRORS = {
     "functional_relu_of_a_float": lambda L: L.nn.functional.relu(-1.0),
     "neg_of_a_float": lambda L: L.neg(1.5),
 }
+
+# torch.distributions has its own module of cases, recorded with these
+VALUES.update(distribution_cases.VALUES)
+ERRORS.update(distribution_cases.ERRORS)

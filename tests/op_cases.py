@@ -163,6 +163,27 @@ CASES = [
     ("linalg_inv", lambda L, a: L.linalg.inv(a + 3 * L.eye(3, dtype=L.float64)), [(3, 3)]),
     ("inverse_batched", lambda L, a: L.inverse(a + 3 * L.eye(2, dtype=L.float64)).sum(0), [(2, 2, 2)]),
     ("linalg_det", lambda L, a: L.linalg.det(a), [(3, 3)]),
+    ("linalg_solve", lambda L, a, b: L.linalg.solve(a + 3 * L.eye(3, dtype=a.dtype), b), [(3, 3), (3, 2)]),
+    (
+        "linalg_solve_vector",
+        lambda L, a, b: L.linalg.solve(a + 3 * L.eye(3, dtype=a.dtype), b),
+        [(3, 3), (3,)],
+    ),
+    (
+        "linalg_solve_right",
+        lambda L, a, b: L.linalg.solve(a + 3 * L.eye(3, dtype=a.dtype), b, left=False),
+        [(3, 3), (2, 3)],
+    ),
+    (
+        "linalg_solve_broadcast",
+        lambda L, a, b: L.linalg.solve(a + 3 * L.eye(2, dtype=a.dtype), b),
+        [(3, 2, 2), (2, 1)],
+    ),
+    (
+        "linalg_solve_batch_of_vectors",
+        lambda L, a, b: L.linalg.solve(a + 3 * L.eye(2, dtype=a.dtype), b),
+        [(3, 2, 2), (3, 2)],
+    ),
     ("det_batched", lambda L, a: a.det(), [(2, 3, 3)]),
     ("outer", lambda L, a, b: L.outer(a, b), [(3,), (2,)]),
     ("einsum_matmul", lambda L, a, b: L.einsum("ij,jk->ik", a, b), [(2, 3), (3, 2)]),

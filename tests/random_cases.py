@@ -250,6 +250,24 @@ def _other_distributions(L):
     ]
 
 
+def _distribution_objects(L):
+    """``torch.distributions`` draw through the generator: sample, rsample, expanded, in turn."""
+    D = L.distributions
+    loc = L.tensor([0.0, 10.0, -3.0], requires_grad=True)
+    return [
+        D.Normal(loc, 2.0).sample((2,)),
+        D.Normal(loc, 2.0).rsample().detach(),
+        D.Normal(0.0, L.tensor([1.0, 0.5], dtype=L.float64)).expand((17, 2)).sample(),
+        D.Uniform(-1.0, L.tensor([1.0, 3.0])).rsample((3,)),
+        D.Uniform(0.0, 1.0).expand((5,)).sample(),
+        D.Bernoulli(L.tensor([0.1, 0.5, 0.9])).sample((4,)),
+        D.Bernoulli(logits=L.tensor(0.3)).expand((6,)).sample(),
+        D.Categorical(L.tensor([[0.1, 0.6, 0.3], [0.5, 0.0, 0.5]])).sample((5,)),
+        D.Categorical(logits=L.tensor([0.0, 1.0, 2.0, 3.0])).expand((2, 3)).sample(),
+        L.rand(2),
+    ]
+
+
 def _multinomial(L):
     w = L.tensor([[0.1, 0.2, 0.7, 0.05, 0.3], [1.0, 0.0, 2.0, 3.0, 0.5]])
     return [
@@ -318,6 +336,7 @@ for _seed in (0, 42, 2**32 + 5, -7):
     CASES[f"random_from_seed{_seed}"] = _seeded(_seed, _random_from)
     CASES[f"normal_forms_seed{_seed}"] = _seeded(_seed, _normal_forms)
     CASES[f"distributions_seed{_seed}"] = _seeded(_seed, _other_distributions)
+    CASES[f"distribution_objects_seed{_seed}"] = _seeded(_seed, _distribution_objects)
     CASES[f"multinomial_seed{_seed}"] = _seeded(_seed, _multinomial)
     CASES[f"multinomial_ties_seed{_seed}"] = _seeded(_seed, _multinomial_ties)
     CASES[f"data_splits_seed{_seed}"] = _seeded(_seed, _data_splits)

@@ -1,6 +1,7 @@
+import math
 import numbers
 
-from .. import random_tensors
+from .. import creation, random_tensors
 from ..grad_mode import no_grad
 from ..nn.functional import binary_cross_entropy_with_logits
 from ..tensor import Size
@@ -30,6 +31,17 @@ class Bernoulli(Distribution):
         batch_shape = Size() if is_scalar else self._param.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Bernoulli, _instance)
+        batch_shape = Size(batch_shape)
+        if "probs" in self.__dict__:
+            new.probs = self.probs.expand(batch_shape)
+            new._param = new.probs
+        if "logits" in self.__dict__:
+            new.logits = self.logits.expand(batch_shape)
+            new._param = new.logits
+        return self._expanded(new, batch_shape)
+
     @lazy_property
     def logits(self):
         return probs_to_logits(self.probs, is_binary=True)
@@ -47,6 +59,12 @@ class Bernoulli(Distribution):
         return self.probs
 
     @property
+    def mode(self):
+        mode = (self.probs >= 0.5).to(self.probs)
+        mode[self.probs == 0.5] = math.nan  # both outcomes are as likely: no single mode
+        return mode
+
+    @property
     def variance(self):
         return self.probs * (1 - self.probs)
 
@@ -60,6 +78,13 @@ class Bernoulli(Distribution):
             self._validate_sample(value)
         logits, value = broadcast_all(self.logits, value)
         return -binary_cross_entropy_with_logits(logits, value, reduction="none")
+
+    def enumerate_support(self, expand=True):
+        values = creation.arange(2, dtype=self._param.dtype)
+        values = values.view((-1,) + (1,) * len(self._batch_shape))
+        if expand:
+            values = values.expand((-1,) + tuple(self._batch_shape))
+        return values
 
     def entropy(self):
         return binary_cross_entropy_with_logits(self.logits, self.probs, reduction="none")

@@ -32,6 +32,19 @@ class Categorical(Distribution):
         batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else Size()
         super().__init__(batch_shape, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Categorical, _instance)
+        batch_shape = Size(batch_shape)
+        param_shape = Size(tuple(batch_shape) + (self._num_events,))
+        if "probs" in self.__dict__:
+            new.probs = self.probs.expand(param_shape)
+            new._param = new.probs
+        if "logits" in self.__dict__:
+            new.logits = self.logits.expand(param_shape)
+            new._param = new.logits
+        new._num_events = self._num_events
+        return self._expanded(new, batch_shape)
+
     @constraints.dependent_property(is_discrete=True, event_dim=0)
     def support(self):
         return constraints.integer_interval(0, self._num_events - 1)
@@ -74,6 +87,13 @@ class Categorical(Distribution):
         value, log_pmf = value.expand(shape), self.logits.expand(shape)
         value = value[..., :1]
         return log_pmf.gather(-1, value).squeeze(-1)
+
+    def enumerate_support(self, expand=True):
+        values = creation.arange(self._num_events)
+        values = values.view((-1,) + (1,) * len(self._batch_shape))
+        if expand:
+            values = values.expand((-1,) + tuple(self._batch_shape))
+        return values
 
     def entropy(self):
         min_real = float(np.finfo(self.logits._data.dtype).min)

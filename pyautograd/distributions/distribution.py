@@ -2,6 +2,7 @@
 checks (on by default, as in PyTorch run without ``-O``) and printed form."""
 
 import numbers
+import warnings
 
 from .. import creation, dtypes
 from ..grad_mode import no_grad
@@ -70,7 +71,17 @@ class Distribution:
         if validate_args is not None:
             self._validate_args = validate_args
         if self._validate_args:
-            for param, constraint in self.arg_constraints.items():
+            try:
+                arg_constraints = self.arg_constraints
+            except NotImplementedError:  # a learner's own subclass: warned, not refused
+                arg_constraints = {}
+                warnings.warn(
+                    f"{self.__class__} does not define `arg_constraints`. "
+                    "Please set `arg_constraints = {}` or initialize the distribution "
+                    "with `validate_args=False` to turn off validation.",
+                    stacklevel=2,
+                )
+            for param, constraint in arg_constraints.items():
                 if constraints.is_dependent(constraint):
                     continue  # cannot be checked
                 if param not in self.__dict__ and isinstance(getattr(type(self), param, None), lazy_property):
@@ -101,9 +112,33 @@ class Distribution:
     def event_shape(self):
         return self._event_shape
 
+    def expand(self, batch_shape, _instance=None):
+        raise NotImplementedError
+
+    def _get_checked_instance(self, cls, _instance=None):
+        """A bare instance for ``expand`` to fill: a subclass with its own ``__init__`` cannot
+        be expanded by its parent's ``expand``, which knows nothing of its arguments."""
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError(
+                f"Subclass {self.__class__.__name__} of {cls.__name__} that defines a custom __init__ method "
+                "must also define a custom .expand() method."
+            )
+        return self.__new__(type(self)) if _instance is None else _instance
+
+    def _expanded(self, new, batch_shape):
+        """Ends ``expand``: the shapes set without checking the parameters again (they were
+        checked when ``self`` was made), and ``self``'s choice of checking values kept."""
+        Distribution.__init__(new, batch_shape, self._event_shape, validate_args=False)
+        new._validate_args = self._validate_args
+        return new
+
     @property
     def mean(self):
         raise NotImplementedError
+
+    @property
+    def mode(self):
+        raise NotImplementedError(f"{self.__class__} does not implement mode")
 
     @property
     def variance(self):
@@ -124,6 +159,15 @@ class Distribution:
         return self.sample(Size((n,)))
 
     def log_prob(self, value):
+        raise NotImplementedError
+
+    def cdf(self, value):
+        raise NotImplementedError
+
+    def icdf(self, value):
+        raise NotImplementedError
+
+    def enumerate_support(self, expand=True):
         raise NotImplementedError
 
     def entropy(self):
@@ -150,7 +194,16 @@ class Distribution:
                 raise ValueError(
                     f"Value is not broadcastable with batch_shape+event_shape: {actual_shape} vs {expected_shape}."
                 )
-        support = self.support
+        try:
+            support = self.support
+        except NotImplementedError:
+            warnings.warn(
+                f"{self.__class__} does not define `support` to enable "
+                "sample validation. Please initialize the distribution with "
+                "`validate_args=False` to turn off validation.",
+                stacklevel=2,
+            )
+            return
         if not bool(support.check(value).all()):
             raise ValueError(
                 "Expected value argument "

@@ -3,6 +3,7 @@ import numbers
 
 from .. import random_tensors
 from ..grad_mode import no_grad
+from ..ops.special import erf, erfinv
 from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, broadcast_all
@@ -23,6 +24,13 @@ class Normal(Distribution):
         else:
             batch_shape = self.loc.size()
         super().__init__(batch_shape, validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Normal, _instance)
+        batch_shape = Size(batch_shape)
+        new.loc = self.loc.expand(batch_shape)
+        new.scale = self.scale.expand(batch_shape)
+        return self._expanded(new, batch_shape)
 
     @property
     def mean(self):
@@ -60,6 +68,14 @@ class Normal(Distribution):
         var = self.scale**2
         log_scale = self.scale.log()
         return -((value - self.loc) ** 2) / (2 * var) - log_scale - math.log(math.sqrt(2 * math.pi))
+
+    def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return 0.5 * (1 + erf((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)))
+
+    def icdf(self, value):
+        return self.loc + self.scale * erfinv(2 * value - 1) * math.sqrt(2)
 
     def entropy(self):
         return 0.5 + 0.5 * math.log(2 * math.pi) + self.scale.log()

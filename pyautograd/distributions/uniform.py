@@ -25,6 +25,13 @@ class Uniform(Distribution):
             batch_shape = self.low.size()
         super().__init__(batch_shape, validate_args=validate_args)
 
+    def expand(self, batch_shape, _instance=None):
+        new = self._get_checked_instance(Uniform, _instance)
+        batch_shape = Size(batch_shape)
+        new.low = self.low.expand(batch_shape)
+        new.high = self.high.expand(batch_shape)
+        return self._expanded(new, batch_shape)
+
     @constraints.dependent_property(is_discrete=False, event_dim=0)
     def support(self):
         return constraints.interval(self.low, self.high)
@@ -60,6 +67,15 @@ class Uniform(Distribution):
         lb = self.low.le(value).to(self.low.dtype)
         ub = self.high.gt(value).to(self.low.dtype)
         return lb.mul(ub).log() - (self.high - self.low).log()
+
+    def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        result = (value - self.low) / (self.high - self.low)
+        return result.clamp(min=0, max=1)
+
+    def icdf(self, value):
+        return value * (self.high - self.low) + self.low
 
     def entropy(self):
         return (self.high - self.low).log()

@@ -1,12 +1,13 @@
-"""The inverse and the determinant of square matrices (batched): ``linalg.inv``/``inverse``
-and ``linalg.det``/``det``, with PyTorch's errors, including its ``LinAlgError`` for a
-singular matrix, which names the first zero pivot of the LU factorization."""
+"""The inverse, the determinant and linear solves of square matrices (batched):
+``linalg.inv``/``inverse``, ``linalg.det``/``det`` and ``linalg.solve``, with PyTorch's errors,
+including its ``LinAlgError`` for a singular matrix (raised exactly where the LU factorization
+meets a pivot that is exactly zero)."""
 
 import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import data_of, swap_last
+from .common import data_of, sum_to, swap_last
 
 
 class _LinAlgError(RuntimeError):
@@ -34,34 +35,47 @@ def _check_square(a, name):
 
 def _lu(a):
     """The LU factorization with partial pivoting of a batch of matrices, in their own dtype,
-    as LAPACK's getrf: the factors, the sign of the row permutation, and ``info``, the 1-based
-    place of the first exactly zero pivot per matrix (0 when there is none)."""
-    lu = np.array(a.reshape((-1,) + a.shape[-2:]), copy=True)
+    as LAPACK's getrf: the factors, the sign of the row permutation, ``info`` (the 1-based
+    place of the first exactly zero pivot per matrix, 0 when there is none) and the row order
+    (row ``i`` of P A is row ``order[i]`` of A)."""
+    lu = np.array(a.reshape((int(np.prod(a.shape[:-2])),) + a.shape[-2:]), copy=True)
     batch, n = lu.shape[0], lu.shape[-1]
     sign = np.ones(batch, dtype=a.dtype)
     info = np.zeros(batch, dtype=np.int64)
+    order = np.tile(np.arange(n), (batch, 1))
     rows = np.arange(batch)
     for k in range(n):
         p = k + np.argmax(np.abs(lu[:, k:, k]), axis=1)
         swap = p != k
         lu[rows[swap], k], lu[rows[swap], p[swap]] = lu[rows[swap], p[swap]], lu[rows[swap], k].copy()
+        order[rows[swap], k], order[rows[swap], p[swap]] = order[rows[swap], p[swap]], order[rows[swap], k]
         sign[swap] = -sign[swap]
         pivot = lu[:, k, k]
         zero = pivot == 0
         info[zero & (info == 0)] = k + 1
         lu[:, k + 1 :, k] = np.where(zero[:, None], 0, lu[:, k + 1 :, k] / np.where(zero, 1, pivot)[:, None])
         lu[:, k + 1 :, k + 1 :] -= lu[:, k + 1 :, k, None] * lu[:, k, None, k + 1 :]
-    return lu, sign, info
+    return lu, sign, info, order
 
 
-def _raise_singular(data):
-    _, _, info = _lu(data)
-    b = int(np.flatnonzero(info)[0]) if info.any() else 0
+def _raise_singular(data, info):
+    b = int(np.flatnonzero(info)[0])
     where = f"(Batch element {b}): " if data.ndim > 2 else ""
     raise _LinAlgError(
-        f"linalg.inv: {where}The diagonal element {int(info[b]) or data.shape[-1]} is zero, the inversion "
+        f"linalg.inv: {where}The diagonal element {int(info[b])} is zero, the inversion "
         "could not be completed because the input matrix is singular."
     )
+
+
+def _inverse_from_lu(lu, order):
+    """A^-1 from P A = L U by the two triangular solves (every pivot nonzero)."""
+    n = lu.shape[-1]
+    x = np.eye(n, dtype=lu.dtype)[order]  # P I
+    for i in range(1, n):  # L Y = P I, L unit lower triangular
+        x[:, i] -= np.einsum("bj,bjc->bc", lu[:, i, :i], x[:, :i])
+    for i in reversed(range(n)):  # U X = Y
+        x[:, i] = (x[:, i] - np.einsum("bj,bjc->bc", lu[:, i, i + 1 :], x[:, i + 1 :])) / lu[:, i, i, None]
+    return x
 
 
 def _det(a):
@@ -71,7 +85,7 @@ def _det(a):
         return np.ones(a.shape[:-2], dtype=a.dtype)
     # PyTorch hands LAPACK the rows as columns (the transpose, whose determinant is the same):
     # factoring that, in the input's dtype, rounds as it does (exactly 0 for [[1,2,3],[4,5,6],[7,8,9]])
-    lu, sign, _ = _lu(swap_last(a))
+    lu, sign, _, _ = _lu(swap_last(a))
     return (np.prod(np.diagonal(lu, axis1=-2, axis2=-1), axis=-1) * sign).reshape(a.shape[:-2])
 
 
@@ -82,16 +96,19 @@ class LinalgInv(Function):
 
     @staticmethod
     def forward(ctx, a):
+        # PyTorch raises exactly when getrf meets a pivot that is exactly zero; a nearly
+        # singular matrix is inverted (huge values). LAPACK builds round that pivot
+        # differently in the last bit (OpenBLAS's 0 is MKL's 1.1e-16 for [[1,2,3],[4,5,6],[7,8,9]]),
+        # so the rule is decided by our own factorization, which rounds as PyTorch's getrf
+        lu, _, info, order = _lu(a)
+        if info.any():
+            _raise_singular(a, info)
         try:
             # NumPy hands LAPACK the transpose of what it is given: so give it A^T, and
-            # LAPACK factors A itself, as PyTorch's does (the same zero pivots, the same digits)
+            # LAPACK factors A itself, as PyTorch's does (the same digits)
             out = swap_last(np.linalg.inv(swap_last(a)))
-        except np.linalg.LinAlgError:
-            error = True
-        else:
-            error = False
-        if error:  # raised outside the handler: no chained traceback
-            _raise_singular(a)
+        except np.linalg.LinAlgError:  # NumPy's LAPACK rounded a pivot to zero that ours did not
+            out = _inverse_from_lu(lu, order).reshape(a.shape)
         ctx.save_for_backward(out)
         return out
 
@@ -173,3 +190,115 @@ def inv(A):
 def det(A):
     _check_square(A, "det")
     return LinalgDet.apply(A)
+
+
+def _solve_matrices(a, b):
+    """X with A X = B (matrices, batches broadcast), on arrays or, for a backward that is
+    itself recorded, on tensors."""
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        a = a if isinstance(a, Tensor) else Tensor._make(a)
+        b = b if isinstance(b, Tensor) else Tensor._make(b)
+        return LinalgSolve.apply(a, b, True, False)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    try:
+        return np.linalg.solve(a, b)
+    except np.linalg.LinAlgError:  # NumPy's LAPACK rounded a pivot to zero that ours did not
+        error = True
+    if error:
+        lu, _, _, order = _lu(a)
+        return _inverse_from_lu(lu, order).reshape(a.shape) @ b
+
+
+class LinalgSolve(Function):
+    """X with A X = B (``left``) or X A = B; B a vector or a batch of them where its shape
+    says so. The gradients: B's is the solve with A^T, A's minus that times X^T."""
+
+    backward_name = "LinalgSolveExBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, b, left, vector):
+        ctx.b_shape, ctx.left, ctx.vector = b.shape, left, vector
+        if vector:  # a column, on either side (so X A = b needs n = 1, as in PyTorch)
+            b = b[..., None]
+        system = a if left else swap_last(a)  # X A = B is A^T X^T = B^T
+        # PyTorch refuses exactly when getrf meets a zero pivot in the matrix it solves with
+        _, _, info, _ = _lu(system)
+        if info.any():
+            where = f"(Batch element {int(np.flatnonzero(info)[0])}): " if a.ndim > 2 else ""
+            raise _LinAlgError(
+                f"pyautograd.linalg.solve: {where}The solver failed because the input matrix is singular."
+            )
+        x = _solve_matrices(system, b if left else swap_last(b))
+        x = x if left else swap_last(x)
+        out = x[..., 0] if vector else x
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        left, vector, b_shape = ctx.left, ctx.vector, ctx.b_shape
+        need_a, need_b = ctx.needs_input_grad
+        if vector:
+            g, out = g[..., None], out[..., None]
+        if left:
+            gb = _solve_matrices(swap_last(a), g)
+            ga = -(gb @ swap_last(out))
+        else:
+            gb = swap_last(_solve_matrices(a, swap_last(g)))
+            ga = -(swap_last(out) @ gb)
+        if vector:
+            gb = gb[..., 0]
+        return (
+            (sum_to(ga, a.shape) if need_a else None),
+            (sum_to(gb, b_shape) if need_b else None),
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, out = ctx.saved_tensors
+        left, vector = ctx.left, ctx.vector
+        x = out[..., None] if vector else out
+        tb = 0 if tb is None else (tb[..., None] if vector else tb)
+        if left:  # A dX = dB - dA X
+            rhs = tb - (ta @ x if ta is not None else 0)
+            dx = _solve_matrices(a, np.broadcast_to(rhs, np.broadcast_shapes(np.shape(rhs), x.shape)))
+        else:  # dX A = dB - X dA
+            rhs = tb - (x @ ta if ta is not None else 0)
+            rhs = np.broadcast_to(rhs, np.broadcast_shapes(np.shape(rhs), x.shape))
+            dx = swap_last(_solve_matrices(swap_last(a), swap_last(rhs)))
+        return dx[..., 0] if vector else dx
+
+
+def solve(A, B, *, left=True, out=None):
+    _check_square(A, "solve")
+    if B.dtype != A.dtype:
+        raise RuntimeError(
+            "linalg.solve: Expected A and B to have the same dtype, but found A of type "
+            f"{A.dtype.legacy_name[: -len('Tensor')]} and B of type {B.dtype.legacy_name[: -len('Tensor')]} instead"
+        )
+    a_shape, b_shape = tuple(A.shape), tuple(B.shape)
+    vector = len(b_shape) == 1 or (len(b_shape) == len(a_shape) - 1 and b_shape == a_shape[:-1])
+    rhs = b_shape + (1,) if vector else b_shape
+    n = a_shape[-1]
+    if len(rhs) < 2 or (rhs[-2] if left else rhs[-1]) != n:
+        shown = "x".join(str(s) for s in rhs[-2:])
+        raise RuntimeError(
+            f"linalg.solve: Incompatible shapes of A and B for the equation {'AX = B' if left else 'XA = B'} "
+            f"({n}x{n} and {shown})"
+        )
+    if vector and not left:
+        raise RuntimeError(
+            "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. "
+            "In this case linalg.solve is equivalent to B / A.squeeze(-1)"
+        )
+    result = LinalgSolve.apply(A, B, left, vector)
+    if out is not None:
+        out.copy_(result)
+        return out
+    return result

@@ -143,6 +143,93 @@ def _select(values, k):
             high = j - 1
 
 
+def _kth_indices(rows, k):
+    """For each row, the index of its k-th smallest (0-based) as PyTorch's kernel returns it.
+    A value that occurs once in its row has one index, found for all rows at once; where the
+    k-th value is tied (NaN with NaN, -0.0 with 0.0 included), the kernel's swaps decide which
+    of the equal values is returned, so those rows follow them one by one (``_select``)."""
+    kth = np.partition(rows, k, axis=-1)[:, k]  # NumPy puts NaN last, as PyTorch's order does
+    equal = rows == kth[:, None]
+    if rows.dtype.kind in "fc":
+        equal |= np.isnan(rows) & np.isnan(kth)[:, None]
+    chosen = np.argmax(equal, axis=-1).astype(np.int64)
+    tied = np.flatnonzero(np.count_nonzero(equal, axis=-1) > 1)
+    if len(tied) >= _LOCKSTEP_ROWS_PER_VALUE * rows.shape[1]:
+        chosen[tied] = _select_rows(rows[tied], k)
+    else:
+        for r in tied:
+            chosen[r] = _select(rows[r].tolist(), k)
+    return chosen
+
+
+# The lockstep quickselect takes some NumPy calls per step along a row (microseconds each, for
+# all rows at once); the Python loop about a microsecond per value of each row. Measured on
+# rows of small integers: lockstep 4x quicker for 10000 rows of 10, even for 1000 rows of 100,
+# 15x slower for 10 rows of 10000. So it runs where the tied rows outnumber 20 per value
+_LOCKSTEP_ROWS_PER_VALUE = 20
+
+
+def _select_rows(values, k):
+    """``_select`` for every row of ``values`` at once: each row goes through the same
+    quickselect, its own pivots and swaps, all rows advancing together."""
+    v = np.array(values, copy=True)
+    order = np.tile(np.arange(v.shape[1]), (v.shape[0], 1))
+    low = np.zeros(v.shape[0], dtype=np.int64)
+    high = np.full(v.shape[0], v.shape[1] - 1, dtype=np.int64)
+    out = np.empty(v.shape[0], dtype=np.int64)
+    live = np.ones(v.shape[0], dtype=bool)
+    nan_aware = v.dtype.kind == "f"
+
+    def greater(x, y):
+        return (np.isnan(x) & ~np.isnan(y)) | (x > y) if nan_aware else x > y
+
+    def swap(r, a, b):
+        for array in (v, order):
+            kept = array[r, a]
+            array[r, a] = array[r, b]
+            array[r, b] = kept
+
+    def swap_if_greater(r, a, b):  # swap where v[a] > v[b]
+        s = greater(v[r, a], v[r, b])
+        swap(r[s], a[s], b[s])
+
+    while live.any():
+        r = np.flatnonzero(live)
+        lo, hi = low[r], high[r]
+        short = hi <= lo + 1  # one or two values left: order them, and the row is done
+        pair = r[hi == lo + 1]
+        swap_if_greater(pair, low[pair], high[pair])
+        done = r[short]
+        out[done] = order[done, k]
+        live[done] = False
+        r, lo, hi = r[~short], lo[~short], hi[~short]
+        if not r.size:
+            break
+        swap(r, lo + (hi - lo) // 2, lo + 1)
+        swap_if_greater(r, lo + 1, hi)
+        swap_if_greater(r, lo, hi)
+        swap_if_greater(r, lo + 1, lo)
+        i, j, pivot = lo + 1, hi.copy(), v[r, lo]
+        going = np.arange(r.size)
+        while going.size:
+            i[going] += 1
+            m = going
+            while m.size:  # i moves right past values below the pivot
+                m = m[greater(pivot[m], v[r[m], i[m]])]
+                i[m] += 1
+            j[going] -= 1
+            m = going
+            while m.size:  # j moves left past values above it
+                m = m[greater(v[r[m], j[m]], pivot[m])]
+                j[m] -= 1
+            going = going[j[going] >= i[going]]
+            swap(r[going], i[going], j[going])
+        swap(r, lo, j)
+        low[r[j <= k]] = i[j <= k]
+        high[r[j >= k]] = j[j >= k] - 1
+    return out
+
+
 @numpy_names
 def kthvalue(input, k, dim=-1, keepdim=False):
     if type(k) is not int:
@@ -159,7 +246,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     if data.ndim == 0:
         return return_types["kthvalue"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
     rows = np.moveaxis(data, d, -1).reshape(-1, size)
-    chosen = np.array([_select(row.tolist(), k - 1) for row in rows], dtype=np.int64)
+    chosen = _kth_indices(rows, k - 1)
     shape = np.moveaxis(data, d, -1).shape[:-1]
     index = np.expand_dims(chosen.reshape(shape), d)
     values = Kthvalue.apply(input, d, keepdim, index)

@@ -57,6 +57,7 @@ OPS = {
     "inv": (lambda L, a: L.linalg.inv(a[:, :2]), (A,)),
     "index_put": (lambda L, a, b: L.index_put(a, (L.tensor([1, 1]),), b[0], True), (A, B)),
     "det": (lambda L, a: L.linalg.det(a[:, :2]), (A,)),
+    "solve": (lambda L, a, b: L.linalg.solve(a[:, :2], b[:, :2]), (A, B)),
     "repeat_interleave": (lambda L, a: a.repeat_interleave(L.tensor([2, 0, 1]), dim=1), (A,)),
     "view": (lambda L, a: a.view(6), (A,)),
     "transpose": (lambda L, a: a.t(), (A,)),

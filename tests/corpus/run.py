@@ -91,6 +91,13 @@ def load_snippets(pattern: str | None = None) -> list[Snippet]:
 def import_backend(name: str) -> None:
     """Import the backend once, before forking, so each child starts warm."""
     if name == "torch":
+        # the kernels every golden file is recorded with, before torch is imported: PyTorch's
+        # last bit otherwise depends on the machine's vector width (torch_compare explains)
+        if str(HERE.parent) not in sys.path:
+            sys.path.insert(0, str(HERE.parent))
+        from torch_compare import pin_torch_cpu_kernels
+
+        pin_torch_cpu_kernels()
         import torch
 
         torch.set_num_threads(1)  # threads and fork do not mix; also keeps sums in one order
@@ -298,6 +305,7 @@ def read_golden() -> dict:
 def record_golden(snippets: list[Snippet], pattern: str | None = None) -> None:
     """Record torch's outcomes; with a pattern, only those snippets are re-run
     and the rest of the file is kept (snippets that no longer exist are dropped)."""
+    import_backend("torch")  # pins the CPU kernels before torch is imported
     import torch
 
     chosen = [s for s in snippets if pattern is None or pattern in s.id]

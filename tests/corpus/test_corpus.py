@@ -6,6 +6,9 @@ snippet that stops differing must leave the list (so fixes are recorded).
 PyTorch's side comes from tests/golden/corpus.json (``run.py --record``).
 """
 
+import os
+import platform
+
 import pytest
 from corpus import run
 
@@ -35,6 +38,17 @@ def test_differing_snippets_are_exactly_the_known_ones():
     report = [f"{i}: {found[i]}" for i in regressions]
     assert not regressions, "newly differing from PyTorch:\n" + "\n".join(report)
     assert not fixed, f"now identical to PyTorch, remove from known_differences.txt: {fixed}"
+
+
+def test_torch_side_runs_the_kernels_the_goldens_are_recorded_with(monkeypatch):
+    """Recording (and --live) pins PyTorch's CPU kernels as the tests do, so an AVX-512
+    machine records what an AVX2 one does."""
+    torch = pytest.importorskip("torch")
+    monkeypatch.delenv("ATEN_CPU_CAPABILITY", raising=False)
+    monkeypatch.setattr(platform, "machine", lambda: "x86_64")
+    monkeypatch.setattr(torch, "set_num_threads", lambda n: None)  # keep this process's threads
+    run.import_backend("torch")
+    assert os.environ.get("ATEN_CPU_CAPABILITY") == "avx2"
 
 
 @pytest.mark.parametrize(

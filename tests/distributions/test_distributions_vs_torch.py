@@ -1,6 +1,8 @@
-"""torch.distributions (Normal, Uniform, Bernoulli, Categorical) against PyTorch: seeded draws
-bit for bit, log_prob / entropy / moments, gradients of log_prob and rsample, argument and
-value checks (type and wording), and the printed form."""
+"""torch.distributions (Normal, Uniform, Bernoulli, Categorical, and each expanded) against
+live PyTorch: seeded draws bit for bit, log_prob / cdf / icdf / entropy / moments / modes /
+enumerate_support, gradients of log_prob and rsample, argument and value checks (type and
+wording), and the printed form. The recorded answers, for machines without torch, are the
+cases of distribution_cases.py."""
 
 import numpy as np
 import pytest
@@ -30,6 +32,10 @@ MAKE = {
         _t(L, [[1.0, 2.0, 1.0], [5.0, 0.0, 1.0]])
     ),
     "categorical_logits": lambda L: L.distributions.Categorical(logits=_t(L, [[0.5, -1.0], [2.0, 2.0]])),
+    "normal_expanded": lambda L: L.distributions.Normal(_t(L, [0.5, -1.0]), 2.0).expand((3, 2)),
+    "uniform_expanded": lambda L: L.distributions.Uniform(0.0, _t(L, [1.0, 2.0])).expand((2, 2)),
+    "bernoulli_expanded": lambda L: L.distributions.Bernoulli(logits=_t(L, [0.5])).expand((4,)),
+    "categorical_expanded": lambda L: L.distributions.Categorical(_t(L, [0.2, 0.8])).expand((3,)),
 }
 
 VALUES = {
@@ -44,9 +50,13 @@ VALUES = {
     "categorical_probs": lambda L: L.tensor([0, 2, 1]),
     "categorical_unnormalised_batch": lambda L: L.tensor([[0, 2], [1, 1]]),
     "categorical_logits": lambda L: L.tensor([1, 0]),
+    "normal_expanded": lambda L: _t(L, [[0.0, 1.0], [2.0, -3.0], [0.5, 0.5]]),
+    "uniform_expanded": lambda L: _t(L, [0.5, 1.5]),
+    "bernoulli_expanded": lambda L: _t(L, [1.0, 0.0, 0.0, 1.0]),
+    "categorical_expanded": lambda L: L.tensor([1, 0, 1]),
 }
 
-PROPERTIES = ("mean", "variance", "stddev", "probs", "logits", "batch_shape", "event_shape")
+PROPERTIES = ("mean", "mode", "variance", "stddev", "probs", "logits", "batch_shape", "event_shape")
 
 
 def _outcome(f):
@@ -74,6 +84,12 @@ def test_values_and_printed_form_as_pytorch(name):
     for prop in PROPERTIES:
         _same(_outcome(lambda: getattr(ours, prop)), _outcome(lambda: getattr(theirs, prop)))
     _same(_outcome(ours.entropy), _outcome(theirs.entropy))
+    for method in ("cdf", "icdf"):  # where PyTorch has them; NotImplementedError where not
+        _same(
+            _outcome(lambda: getattr(ours, method)(VALUES[name](pag).clamp(0.0, 0.9))),
+            _outcome(lambda: getattr(theirs, method)(VALUES[name](torch).clamp(0.0, 0.9))),
+        )
+    _same(_outcome(ours.enumerate_support), _outcome(theirs.enumerate_support))
     _same(
         _outcome(lambda: ours.log_prob(VALUES[name](pag))),
         _outcome(lambda: theirs.log_prob(VALUES[name](torch))),
