@@ -527,3 +527,49 @@ def run_op_case(L, name):
 
 BY_NAME = {name: (fn, shapes) for name, fn, shapes in CASES}
 assert len(BY_NAME) == len(CASES), "case names must be unique"
+
+
+def _graph_nodes(node):
+    """The nodes of a graph, each once, by the path of edge numbers that first reaches it
+    (depth first along next_functions): ``"0"`` is the root, ``"0.1"`` its second input."""
+    order, seen, stack = {}, set(), [(node, "0")]
+    while stack:
+        n, path = stack.pop()
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        order[path] = n
+        stack.extend((m, f"{path}.{k}") for k, (m, _) in reversed(list(enumerate(n.next_functions))))
+    return order
+
+
+def _describe_saved(L, value, xs, out):
+    if isinstance(value, L.Tensor):
+        which = next(
+            (f"input {k}" for k, x in enumerate(xs) if value is x), "output" if value is out else None
+        )
+        return {
+            "tensor": value.detach().tolist(),
+            "dtype": str(value.dtype).split(".")[-1],
+            "is": which,
+            "grad_fn": None if value.grad_fn is None else value.grad_fn.name().split("::")[-1],
+        }
+    if isinstance(value, tuple) and any(isinstance(v, L.Tensor) for v in value):
+        return {"tensors": [_describe_saved(L, v, xs, out) for v in value]}
+    return {"value": list(value) if isinstance(value, tuple) else value}
+
+
+def saved_values_of_case(L, name):
+    """Per node of a case's graph (by path): its name and what ``dir`` lists as ``_saved_*``, described
+    as JSON (a tensor by values, dtype, and whether it is an input or the output itself)."""
+    fn, shapes = BY_NAME[name]
+    xs = [L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)]
+    out = fn(L, *xs)
+    nodes = {}
+    for path, node in _graph_nodes(out.grad_fn).items():
+        names = sorted(a for a in dir(node) if a.startswith("_saved_"))
+        nodes[path] = {
+            "node": node.name().split("::")[-1],
+            "saved": {a[len("_saved_") :]: _describe_saved(L, getattr(node, a), xs, out) for a in names},
+        }
+    return nodes
