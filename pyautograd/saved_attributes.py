@@ -22,6 +22,9 @@ How PyTorch shows values, and so do these attributes:
 import numpy as np
 
 from .function import FREED_MESSAGE, Function
+from .grad_mode import enable_grad
+from .ops.shape import Clone
+from .ops.unary import Unary
 from .tensor import Tensor
 
 _UNSIGNED = 2**64
@@ -108,9 +111,6 @@ def _clone_of_input(node, tensor):
     node ``CloneBackward0``, once per node), since the op then overwrites the tensor."""
     clone = getattr(node, "_clone_of_input", None)
     if clone is None:
-        from .grad_mode import enable_grad
-        from .ops.shape import Clone
-
         with enable_grad():
             clone = Clone.apply(tensor)
         node._clone_of_input = clone
@@ -199,6 +199,7 @@ SAVED = {
     "Mul": _binary_tensors(),
     "Div": _binary_tensors(),
     "DivByNumber": {"other": _attr("number", _number)},
+    "MulByNumber": {"other": _attr("number", _number)},
     "Pow": {"self": Saved(0), "exponent": _attr("exponent", _number)},
     "PowTensor": {"self": Saved(0), "exponent": Saved(1), "result": Saved(2)},
     "RPow": {"self": _attr("base", _number), "exponent": Saved(0), "result": Saved(1)},
@@ -326,8 +327,6 @@ def _op_classes():
 
 def install():
     """Give every node class in ``SAVED`` (and every ``unary`` op's) its saved attributes."""
-    from .ops.unary import Unary
-
     by_name = {}
     for op in _op_classes():
         if op.__name__ in SAVED:

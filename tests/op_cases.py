@@ -573,3 +573,19 @@ def saved_values_of_case(L, name):
             "saved": {a[len("_saved_") :]: _describe_saved(L, getattr(node, a), xs, out) for a in names},
         }
     return nodes
+
+
+def second_order_graph_of_case(L, name):
+    """The node names of each input's gradient graph under ``create_graph=True`` (sorted,
+    each node once; None for an input whose gradient has no graph)."""
+    fn, shapes = BY_NAME[name]
+    xs = [L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)]
+    out = fn(L, *xs)
+    w = L.tensor(weights(tuple(out.shape)), dtype=L.float64)
+    grads = L.autograd.grad((out * w).sum(), xs, create_graph=True, allow_unused=True)
+    return [
+        None
+        if g is None or g.grad_fn is None
+        else sorted(n.name().split("::")[-1] for n in _graph_nodes(g.grad_fn).values())
+        for g in grads
+    ]

@@ -15,7 +15,7 @@ from .. import dtypes
 from ..fast_paths import apply_linear, apply_one
 from ..function import Function
 from ..ops import elementwise, reduce
-from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
+from ..ops.common import data_of, exp, is_tensor, log, matrix_t, sum_like, sum_to, tensor_input
 from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view
 from ..ops.unary import published
@@ -114,11 +114,11 @@ class LinearT(Function):
             ):
                 return whole
             return g.T
-        return swap_last(g)
+        return matrix_t(g)
 
     @staticmethod
     def jvp(ctx, t):
-        return swap_last(t)
+        return matrix_t(t)
 
 
 def _weight_t(weight):
@@ -151,9 +151,9 @@ class Addmm(Function):
         need_b, need_x, need_wt = ctx.needs_input_grad
         return (
             (sum_to(g, ctx.bias_shape) if need_b else None),
-            (g @ swap_last(wt) if need_x else None),
+            (g @ matrix_t(wt) if need_x else None),
             # the weight's gradient as (g^T x)^T: the transpose of a fresh array (see LinearT)
-            (swap_last(swap_last(g) @ x) if need_wt else None),
+            (matrix_t(matrix_t(g) @ x) if need_wt else None),
         )
 
     @staticmethod

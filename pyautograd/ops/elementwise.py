@@ -24,6 +24,7 @@ from .common import (
     tensor_input,
 )
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
+from .with_number import Sgn, plus_number, times_number
 
 
 # ---- arithmetic ---------------------------------------------------------------------------
@@ -132,7 +133,7 @@ class Div(Function):
         need_a, need_b = ctx.needs_input_grad
         return (
             (sum_like(g / b, a) if need_a else None),
-            (sum_like(-g * a / (b * b), b) if need_b else None),
+            (sum_like(-g * ((a / b) / b), b) if need_b else None),  # PyTorch's order and nodes
         )
 
     @staticmethod
@@ -184,7 +185,7 @@ class Pow(Function):
         p = ctx.exponent
         if p == 0:
             return g * 0, None
-        return g * p * a ** (p - 1), None
+        return g * times_number(a ** (p - 1), p), None  # PyTorch: grad * (p * a^(p-1))
 
     @staticmethod
     def jvp(ctx, t):
@@ -278,7 +279,7 @@ class RPow(Function):
     @staticmethod
     def backward(ctx, g):
         _, out = ctx.saved_tensors
-        return g * out * float(np.log(ctx.base)), None
+        return g * times_number(out, float(np.log(ctx.base))), None  # PyTorch: grad * (out * ln b)
 
     @staticmethod
     def jvp(ctx, t):
@@ -302,8 +303,8 @@ def _no_bool_negation(input):
 
 
 def _rsqrt_derivative(g, out):
-    """d/dx x^(-1/2) = -out^3 / 2."""
-    return g * out * out * out * -0.5
+    """d/dx x^(-1/2) = -out^3 / 2, as PyTorch writes it: (-0.5 * grad) * out^3."""
+    return times_number(g, -0.5) * (out**3 if type(out) is Tensor else _power(out, 3))
 
 
 neg = unary("neg", np.negative, lambda g, _: -g, saves=None, floating=False, check=_no_bool_negation)
@@ -312,14 +313,30 @@ reciprocal = unary(
 )
 exp = unary("exp", np.exp, lambda g, out: g * out, saves="output", may_overflow=True)
 log = unary("log", np.log, lambda g, x: g / x, may_overflow=True)
-sqrt = unary("sqrt", np.sqrt, lambda g, out: g / (2 * out), saves="output", may_overflow=True)
+sqrt = unary("sqrt", np.sqrt, lambda g, out: g / times_number(out, 2), saves="output", may_overflow=True)
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), _rsqrt_derivative, saves="output", may_overflow=True)
-abs = unary("abs", np.abs, lambda g, x: g * common.sign(x), floating=False)
+
+
+def _abs_derivative(g, x):
+    """g * sgn(x) (PyTorch's formula: its node is SgnBackward0)."""
+    if type(x) is Tensor:
+        return g * Sgn.apply(x)
+    return g * common.sign(x)
+
+
+abs = unary("abs", np.abs, _abs_derivative, floating=False)
 sin = unary("sin", np.sin, lambda g, x: g * common.cos(x), may_overflow=True)
-cos = unary("cos", np.cos, lambda g, x: -g * common.sin(x), may_overflow=True)
-atan = unary("atan", np.arctan, lambda g, x: g / (x * x + 1))
-asin = unary("asin", np.arcsin, lambda g, x: g / common.sqrt(1 - x * x), may_overflow=True)
-acos = unary("acos", np.arccos, lambda g, x: -g / common.sqrt(1 - x * x), may_overflow=True)
+cos = unary("cos", np.cos, lambda g, x: g * -common.sin(x), may_overflow=True)
+atan = unary("atan", np.arctan, lambda g, x: g / plus_number(x * x, 1))
+
+
+def _rsqrt_of(x):
+    return x.rsqrt() if type(x) is Tensor else 1 / np.sqrt(x)
+
+
+# PyTorch's formulas: grad * (-x * x + 1).rsqrt(), and its negation for acos
+asin = unary("asin", np.arcsin, lambda g, x: g * _rsqrt_of(plus_number(-x * x, 1)), may_overflow=True)
+acos = unary("acos", np.arccos, lambda g, x: g * -_rsqrt_of(plus_number(-x * x, 1)), may_overflow=True)
 tanh = unary("tanh", np.tanh, tanh_backward, saves="output")
 sigmoid = unary("sigmoid", sigmoid_values, sigmoid_backward, saves="output", may_overflow=True)
 relu = unary("relu", lambda a: np.maximum(a, 0), threshold_backward, saves="output", floating=False)
