@@ -241,6 +241,7 @@ SAVED = {
     },
     "View": {"self_sym_sizes": _shape},
     "_UnsafeView": {"self_sym_sizes": _shape},
+    "_ReshapeAlias": {"self_sym_sizes": _shape},
     "Expand": {"self_sym_sizes": _shape},
     "SqueezeAll": {"self_sym_sizes": _shape},
     "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},

@@ -178,6 +178,27 @@ CASES = [
     ("linear_vector_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(3,), (2, 3)]),
     ("linear_batched", lambda L, x, w, b: L.nn.functional.linear(x, w, b), [(2, 4, 3), (2, 3), (2,)]),
     ("linear_batched_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(2, 4, 3), (2, 3)]),
+    ("linear_transposed", lambda L, x, w, b: L.nn.functional.linear(x.t(), w, b), [(3, 4), (2, 3), (2,)]),
+    (
+        "linear_batched_transposed",
+        lambda L, x, w, b: L.nn.functional.linear(x.transpose(0, 2), w, b),
+        [(3, 4, 2), (2, 3), (2,)],
+    ),
+    (
+        "linear_batched_transposed_no_bias",
+        lambda L, x, w: L.nn.functional.linear(x.transpose(0, 2), w),
+        [(3, 4, 2), (2, 3)],
+    ),
+    (
+        "linear_batched_strided",
+        lambda L, x, w, b: L.nn.functional.linear(x[:, ::2], w, b),
+        [(2, 4, 3), (2, 3), (2,)],
+    ),
+    (
+        "linear_batched_strided_no_bias",
+        lambda L, x, w: L.nn.functional.linear(x[:, ::2], w),
+        [(2, 4, 3), (2, 3)],
+    ),
     ("mse_loss", lambda L, a, b: L.nn.functional.mse_loss(a, b), [(2, 3), (2, 3)]),
     (
         "binary_cross_entropy",

@@ -51,6 +51,11 @@ DIFFERENT = [
         r"(linalg_det|det_batched|linalg_inv|inverse_batched)",
         "PyTorch's formulas go through linalg_solve and mH",
     ),
+    (
+        r"linear_batched_strided",
+        "PyTorch's slice backward is one node (SliceBackwardBackward0); ours writes the "
+        "gradient into zeros with index_put",
+    ),
     (r"logsumexp$", "PyTorch unsqueezes the reduced dims; ours reshapes"),
     (r"(silu|mish)$", "PyTorch writes 1 - sigmoid as a subtraction of tensors; ours as rsub"),
     (r"fill_$", "ours multiplies the overwritten part's gradient by 0; PyTorch gives zeros"),
