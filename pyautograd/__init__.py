@@ -22,6 +22,7 @@ from . import (
 )
 from . import methods as _methods
 from . import random_tensors as _random_tensors
+from . import saved_attributes as _saved_attributes  # noqa: E402
 from .anomaly import is_anomaly_enabled
 from .creation import (
     DoubleTensor,
@@ -185,6 +186,7 @@ globals().update(_declared)
 
 multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div
+_saved_attributes.install()  # every op module is loaded: name the nodes' saved values
 __version__ = "0.1.0"
 
 

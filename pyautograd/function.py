@@ -59,6 +59,11 @@ class Node:
     def __repr__(self):
         return f"<{type(self).__name__} object at {hex(id(self))}>"
 
+    def __dir__(self):
+        # ``_saved_<name>`` is a saved value, as in PyTorch (saved_attributes.py): the
+        # engine's record of where saved arrays came from is not one
+        return [name for name in super().__dir__() if name != "_saved_sources"]
+
 
 class Function(Node):
     """Base class of operations. Subclasses define ``forward`` and ``backward``."""

@@ -98,6 +98,8 @@ def apply_in_place(self, op, *args, ufunc=None):
     old_value._tangent = self._tangent
     result = op(old_value, *args)
     _write_into(self, result._data)
+    if result.grad_fn is not None:  # PyTorch saves a clone of it (saved_attributes.py); by id:
+        result.grad_fn._in_place_input = id(old_value)  # the graph's memory is freed as before
     self.grad_fn = result.grad_fn
     self._requires_grad = result._requires_grad
     renew_views(self)

@@ -210,6 +210,27 @@ CASES = [
     ("linear_vector_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(3,), (2, 3)]),
     ("linear_batched", lambda L, x, w, b: L.nn.functional.linear(x, w, b), [(2, 4, 3), (2, 3), (2,)]),
     ("linear_batched_no_bias", lambda L, x, w: L.nn.functional.linear(x, w), [(2, 4, 3), (2, 3)]),
+    ("linear_transposed", lambda L, x, w, b: L.nn.functional.linear(x.t(), w, b), [(3, 4), (2, 3), (2,)]),
+    (
+        "linear_batched_transposed",
+        lambda L, x, w, b: L.nn.functional.linear(x.transpose(0, 2), w, b),
+        [(3, 4, 2), (2, 3), (2,)],
+    ),
+    (
+        "linear_batched_transposed_no_bias",
+        lambda L, x, w: L.nn.functional.linear(x.transpose(0, 2), w),
+        [(3, 4, 2), (2, 3)],
+    ),
+    (
+        "linear_batched_strided",
+        lambda L, x, w, b: L.nn.functional.linear(x[:, ::2], w, b),
+        [(2, 4, 3), (2, 3), (2,)],
+    ),
+    (
+        "linear_batched_strided_no_bias",
+        lambda L, x, w: L.nn.functional.linear(x[:, ::2], w),
+        [(2, 4, 3), (2, 3)],
+    ),
     ("mse_loss", lambda L, a, b: L.nn.functional.mse_loss(a, b), [(2, 3), (2, 3)]),
     (
         "binary_cross_entropy",
@@ -563,3 +584,65 @@ def run_op_case(L, name):
 
 BY_NAME = {name: (fn, shapes) for name, fn, shapes in CASES}
 assert len(BY_NAME) == len(CASES), "case names must be unique"
+
+
+def _graph_nodes(node):
+    """The nodes of a graph, each once, by the path of edge numbers that first reaches it
+    (depth first along next_functions): ``"0"`` is the root, ``"0.1"`` its second input."""
+    order, seen, stack = {}, set(), [(node, "0")]
+    while stack:
+        n, path = stack.pop()
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        order[path] = n
+        stack.extend((m, f"{path}.{k}") for k, (m, _) in reversed(list(enumerate(n.next_functions))))
+    return order
+
+
+def _describe_saved(L, value, xs, out):
+    if isinstance(value, L.Tensor):
+        which = next(
+            (f"input {k}" for k, x in enumerate(xs) if value is x), "output" if value is out else None
+        )
+        return {
+            "tensor": value.detach().tolist(),
+            "dtype": str(value.dtype).split(".")[-1],
+            "is": which,
+            "grad_fn": None if value.grad_fn is None else value.grad_fn.name().split("::")[-1],
+        }
+    if isinstance(value, tuple) and any(isinstance(v, L.Tensor) for v in value):
+        return {"tensors": [_describe_saved(L, v, xs, out) for v in value]}
+    return {"value": list(value) if isinstance(value, tuple) else value}
+
+
+def saved_values_of_case(L, name):
+    """Per node of a case's graph (by path): its name and what ``dir`` lists as ``_saved_*``, described
+    as JSON (a tensor by values, dtype, and whether it is an input or the output itself)."""
+    fn, shapes = BY_NAME[name]
+    xs = [L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)]
+    out = fn(L, *xs)
+    nodes = {}
+    for path, node in _graph_nodes(out.grad_fn).items():
+        names = sorted(a for a in dir(node) if a.startswith("_saved_"))
+        nodes[path] = {
+            "node": node.name().split("::")[-1],
+            "saved": {a[len("_saved_") :]: _describe_saved(L, getattr(node, a), xs, out) for a in names},
+        }
+    return nodes
+
+
+def second_order_graph_of_case(L, name):
+    """The node names of each input's gradient graph under ``create_graph=True`` (sorted,
+    each node once; None for an input whose gradient has no graph)."""
+    fn, shapes = BY_NAME[name]
+    xs = [L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)]
+    out = fn(L, *xs)
+    w = L.tensor(weights(tuple(out.shape)), dtype=L.float64)
+    grads = L.autograd.grad((out * w).sum(), xs, create_graph=True, allow_unused=True)
+    return [
+        None
+        if g is None or g.grad_fn is None
+        else sorted(n.name().split("::")[-1] for n in _graph_nodes(g.grad_fn).values())
+        for g in grads
+    ]

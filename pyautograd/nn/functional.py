@@ -15,7 +15,7 @@ from .. import dtypes
 from ..fast_paths import apply_linear, apply_one
 from ..function import Function
 from ..ops import elementwise, reduce
-from ..ops.common import data_of, exp, is_tensor, log, sum_like, sum_to, swap_last, tensor_input
+from ..ops.common import data_of, exp, is_tensor, log, matrix_t, sum_like, sum_to, tensor_input
 from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view
 from ..ops.unary import published
@@ -114,11 +114,11 @@ class LinearT(Function):
             ):
                 return whole
             return g.T
-        return swap_last(g)
+        return matrix_t(g)
 
     @staticmethod
     def jvp(ctx, t):
-        return swap_last(t)
+        return matrix_t(t)
 
 
 def _weight_t(weight):
@@ -151,9 +151,9 @@ class Addmm(Function):
         need_b, need_x, need_wt = ctx.needs_input_grad
         return (
             (sum_to(g, ctx.bias_shape) if need_b else None),
-            (g @ swap_last(wt) if need_x else None),
+            (g @ matrix_t(wt) if need_x else None),
             # the weight's gradient as (g^T x)^T: the transpose of a fresh array (see LinearT)
-            (swap_last(swap_last(g) @ x) if need_wt else None),
+            (matrix_t(matrix_t(g) @ x) if need_wt else None),
         )
 
     @staticmethod
@@ -168,6 +168,12 @@ class _UnsafeView(View):
     backward_name = "UnsafeViewBackward0"
 
 
+class _ReshapeAlias(View):
+    """PyTorch's ``_reshape_alias``: the reshape of a non-contiguous tensor that has a view."""
+
+    backward_name = "ReshapeAliasBackward0"
+
+
 class _SqueezeDims(View):
     """``squeeze(dims)``: PyTorch's ``SqueezeBackward4``."""
 
@@ -180,6 +186,20 @@ def _rows(input, x):
     for n in x.shape[:-1]:  # no -1: it would fail for an empty dimension
         rows *= n
     return input.reshape(rows, x.shape[-1])
+
+
+def _fold_rows(input, x):
+    """An N-D input as the 2-D matrix of its rows, as PyTorch's matmul reshapes it: a view
+    (``ViewBackward0``, or ``ReshapeAliasBackward0`` when not contiguous) where one exists,
+    else a contiguous clone (``CloneBackward0``, then ``UnsafeViewBackward0``)."""
+    if x.flags.c_contiguous:
+        return _rows(input, x)
+    shape = (int(np.prod(x.shape[:-1], dtype=np.int64)), x.shape[-1])
+    try:
+        np.reshape(x, shape, copy=False)
+    except ValueError:  # no view: NumPy would copy, as PyTorch's clone does
+        return _UnsafeView.apply(input.clone(), shape)
+    return _ReshapeAlias.apply(input, shape)
 
 
 def linear(input, weight, bias=None):
@@ -208,14 +228,14 @@ def linear(input, weight, bias=None):
         out = input @ weight.t()
         return out if bias is None else out + bias
     wt = _weight_t(weight)
+    if x.ndim > 2:  # matmul folds the batch dims into rows, and unfolds the product
+        out = _UnsafeView.apply(_fold_rows(input, x) @ wt, x.shape[:-1] + (w.shape[0],))
+        return out if bias is None else out + bias
     if bias is not None:
         return input @ wt + bias
     if x.ndim == 1:
         out = input.unsqueeze(0) @ wt
         return _as_view(_SqueezeDims.apply(out, (out._data.shape[1],)), out)
-    if x.ndim > 2 and x.flags.c_contiguous:
-        out = _rows(input, x) @ wt
-        return _UnsafeView.apply(out, x.shape[:-1] + (w.shape[0],))
     return input @ wt
 
 

@@ -131,9 +131,11 @@ def sum_to(g, shape):
     extra = len(g.shape) - len(shape)
     lead = tuple(range(extra))  # dimensions broadcasting added in front
     ones = tuple(i + extra for i, n in enumerate(shape) if n == 1 and g.shape[i + extra] != 1)
-    if is_tensor(g):
+    if is_tensor(g):  # as PyTorch's sum_to: a view only where leading dims go
+        if not shape:
+            return g.sum()
         s = g.sum(dim=lead + ones, keepdim=True) if lead or ones else g
-        return s.reshape(shape)
+        return s.reshape(shape) if extra else s
     if ones:
         return np.add.reduce(g, axis=lead + ones, keepdims=True).reshape(shape)
     return np.add.reduce(g, axis=lead) if lead else g.reshape(shape)
@@ -162,6 +164,14 @@ def permute(g, axes):
     return g.permute(*axes) if is_tensor(g) else np.transpose(g, axes)
 
 
+def matrix_t(g):
+    """The transpose in PyTorch's mm/addmm/linear formulas: ``t()`` of a matrix
+    (``TBackward0`` when recorded), the last two axes of a batch."""
+    if isinstance(g, Tensor) and g.ndim == 2:
+        return g.t()
+    return swap_last(g)
+
+
 def swap_last(g):
     """Swap the last two axes (matrix transpose of a batch)."""
     if isinstance(g, Tensor):
@@ -186,7 +196,6 @@ sin = _generic("sin", np.sin)
 sqrt = _generic("sqrt", np.sqrt)
 sinh = _generic("sinh", np.sinh)
 cosh = _generic("cosh", np.cosh)
-rsqrt = _generic("rsqrt", lambda a: 1 / np.sqrt(a))
 
 
 def sign_of(x):

@@ -25,6 +25,7 @@ from .common import (
     tensor_input,
 )
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
+from .with_number import Sgn, plus_number, times_number
 
 
 # ---- arithmetic ---------------------------------------------------------------------------
@@ -133,7 +134,7 @@ class Div(Function):
         need_a, need_b = ctx.needs_input_grad
         return (
             (sum_like(g / b, a) if need_a else None),
-            (sum_like(-g * a / (b * b), b) if need_b else None),
+            (sum_like(-g * ((a / b) / b), b) if need_b else None),  # PyTorch's order and nodes
         )
 
     @staticmethod
@@ -185,7 +186,7 @@ class Pow(Function):
         p = ctx.exponent
         if p == 0:
             return g * 0, None
-        return g * p * a ** (p - 1), None
+        return g * times_number(a ** (p - 1), p), None  # PyTorch: grad * (p * a^(p-1))
 
     @staticmethod
     def jvp(ctx, t):
@@ -279,7 +280,7 @@ class RPow(Function):
     @staticmethod
     def backward(ctx, g):
         _, out = ctx.saved_tensors
-        return g * out * float(np.log(ctx.base)), None
+        return g * times_number(out, float(np.log(ctx.base))), None  # PyTorch: grad * (out * ln b)
 
     @staticmethod
     def jvp(ctx, t):
@@ -306,8 +307,8 @@ def _no_bool_negation(input):
 
 
 def _rsqrt_derivative(g, out):
-    """d/dx x^(-1/2) = -out^3 / 2."""
-    return g * out * out * out * -0.5
+    """d/dx x^(-1/2) = -out^3 / 2, as PyTorch writes it: (-0.5 * grad) * out^3."""
+    return times_number(g, -0.5) * (out**3 if type(out) is Tensor else _power(out, 3))
 
 
 neg = unary("neg", np.negative, lambda g, _: -g, saves=None, floating=False, check=_no_bool_negation)
@@ -316,32 +317,49 @@ reciprocal = unary(
 )
 exp = unary("exp", np.exp, lambda g, out: g * out, saves="output", may_overflow=True)
 log = unary("log", np.log, lambda g, x: g / x, may_overflow=True)
-sqrt = unary("sqrt", np.sqrt, lambda g, out: g / (2 * out), saves="output", may_overflow=True)
+sqrt = unary("sqrt", np.sqrt, lambda g, out: g / times_number(out, 2), saves="output", may_overflow=True)
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), _rsqrt_derivative, saves="output", may_overflow=True)
-abs = unary("abs", np.abs, lambda g, x: g * common.sign(x), floating=False)
+
+
+def _abs_derivative(g, x):
+    """g * sgn(x) (PyTorch's formula: its node is SgnBackward0)."""
+    if type(x) is Tensor:
+        return g * Sgn.apply(x)
+    return g * common.sign(x)
+
+
+abs = unary("abs", np.abs, _abs_derivative, floating=False)
 sin = unary("sin", np.sin, lambda g, x: g * common.cos(x), may_overflow=True)
-cos = unary("cos", np.cos, lambda g, x: -g * common.sin(x), may_overflow=True)
-atan = unary("atan", np.arctan, lambda g, x: g / (x * x + 1))
-asin = unary("asin", np.arcsin, lambda g, x: g / common.sqrt(1 - x * x), may_overflow=True)
-acos = unary("acos", np.arccos, lambda g, x: -g / common.sqrt(1 - x * x), may_overflow=True)
-tan = unary("tan", np.tan, lambda g, out: g * (out**2 + 1), saves="output", may_overflow=True)
+cos = unary("cos", np.cos, lambda g, x: g * -common.sin(x), may_overflow=True)
+atan = unary("atan", np.arctan, lambda g, x: g / plus_number(x * x, 1))
+
+
+def _rsqrt_of(x):
+    return x.rsqrt() if type(x) is Tensor else 1 / np.sqrt(x)
+
+
+# PyTorch's formulas: grad * (-x * x + 1).rsqrt(), and its negation for acos
+asin = unary("asin", np.arcsin, lambda g, x: g * _rsqrt_of(plus_number(-x * x, 1)), may_overflow=True)
+acos = unary("acos", np.arccos, lambda g, x: g * -_rsqrt_of(plus_number(-x * x, 1)), may_overflow=True)
+tan = unary("tan", np.tan, lambda g, out: g * plus_number(out**2, 1), saves="output", may_overflow=True)
 sinh = unary("sinh", np.sinh, lambda g, x: g * common.cosh(x), may_overflow=True)
 cosh = unary("cosh", np.cosh, lambda g, x: g * common.sinh(x), may_overflow=True)
-asinh = unary("asinh", np.arcsinh, lambda g, x: g * common.rsqrt(x**2 + 1), may_overflow=True)
-acosh = unary("acosh", np.arccosh, lambda g, x: g * common.rsqrt(x**2 - 1), may_overflow=True)
+# PyTorch's formulas: grad * (x^2 + 1).rsqrt(), grad * (x^2 - 1).rsqrt(), grad * 1 / (1 - x^2)
+asinh = unary("asinh", np.arcsinh, lambda g, x: g * _rsqrt_of(plus_number(x**2, 1)), may_overflow=True)
+acosh = unary("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(plus_number(x**2, -1)), may_overflow=True)
 atanh = unary("atanh", np.arctanh, lambda g, x: g / (1 - x**2), may_overflow=True)
 # degrees and radians: a product with one constant, rounded in the input's dtype as PyTorch does
 deg2rad = unary(
     "deg2rad",
     lambda a: a * _RADIANS_PER_DEGREE,
-    lambda g, _: g * _RADIANS_PER_DEGREE,
+    lambda g, _: times_number(g, _RADIANS_PER_DEGREE),
     saves=None,
     backward_name="Deg2RadBackward0",
 )
 rad2deg = unary(
     "rad2deg",
     lambda a: a * _DEGREES_PER_RADIAN,
-    lambda g, _: g * _DEGREES_PER_RADIAN,
+    lambda g, _: times_number(g, _DEGREES_PER_RADIAN),
     saves=None,
     backward_name="Rad2DegBackward0",
 )

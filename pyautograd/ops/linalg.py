@@ -10,7 +10,7 @@ from ..fast_paths import FLOAT32, FLOAT64, apply_pair
 from ..function import Function
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
-from .common import as_tensor_arg, sum_to, swap_last
+from .common import as_tensor_arg, matrix_t, sum_to
 
 
 def _check_shapes(a, b):
@@ -86,8 +86,8 @@ class MatMul(Function):
             np.shape(b2)[-1],
         )
         g2 = g.reshape(out_shape)
-        ga = sum_to(g2 @ swap_last(b2), np.shape(a2)).reshape(a_shape) if need_a else None
-        gb = sum_to(swap_last(a2) @ g2, np.shape(b2)).reshape(b_shape) if need_b else None
+        ga = sum_to(g2 @ matrix_t(b2), np.shape(a2)).reshape(a_shape) if need_a else None
+        gb = sum_to(matrix_t(a2) @ g2, np.shape(b2)).reshape(b_shape) if need_b else None
         return ga, gb
 
     @staticmethod
@@ -105,7 +105,7 @@ class Mm(MatMul):
         """Two matrices: no vectors to widen and no batch to sum over."""
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        return (g @ swap_last(b) if need_a else None, swap_last(a) @ g if need_b else None)
+        return (g @ matrix_t(b) if need_a else None, matrix_t(a) @ g if need_b else None)
 
 
 class Mv(MatMul):

@@ -38,7 +38,7 @@ class Sum(Function):
 
     @staticmethod
     def forward(ctx, a, dims, keepdim):
-        ctx.shape, ctx.dims = a.shape, dims
+        ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
         out = np.sum(a, axis=dims, keepdims=keepdim)
         return out if a.dtype.kind != "b" else out.astype(np.int64)
 
@@ -89,7 +89,7 @@ class Mean(Sum):
 
     @staticmethod
     def forward(ctx, a, dims, keepdim):
-        ctx.shape, ctx.dims = a.shape, dims
+        ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
         ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims is not None else a.size
         if ctx.count == 0:  # PyTorch: nan, silently (NumPy would warn "Mean of empty slice")
             return np.add.reduce(a, axis=dims, keepdims=keepdim) * a.dtype.type(np.nan)

@@ -19,7 +19,10 @@ def _integer_divisor_check(a, b):
 
 
 def zeros_like(g):
-    """A zero gradient shaped like ``g`` (a tensor when ``g`` is one, for create_graph)."""
+    """A zero gradient shaped like ``g``; when ``g`` is a tensor (create_graph), one outside
+    the graph, as PyTorch's ``zeros_like(grad)``."""
+    if type(g) is Tensor:
+        return Tensor._make(np.zeros_like(g._data))
     return g * 0
 
 

@@ -70,9 +70,22 @@ class Permute(Function):
 class Transpose(Permute):
     backward_name = "TransposeBackward0"
 
+    @staticmethod
+    def backward(ctx, g):
+        swapped = [k for k, j in enumerate(ctx.inverse) if k != j]
+        if type(g) is Tensor and swapped:  # PyTorch's formula: grad.transpose(dim0, dim1)
+            return g.transpose(*swapped), None
+        return Permute.backward(ctx, g)
+
 
 class T(Permute):
     backward_name = "TBackward0"
+
+    @staticmethod
+    def backward(ctx, g):
+        if type(g) is Tensor:  # PyTorch's formula: grad.t()
+            return g.t(), None
+        return Permute.backward(ctx, g)
 
 
 class Unsqueeze(View):

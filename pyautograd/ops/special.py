@@ -21,6 +21,7 @@ import numpy as np
 
 from . import common
 from .unary import unary
+from .with_number import times_number
 
 # first guess: |y| <= 0.7 as y * P(y^2) / Q(y^2), beyond as R(t) / S(t) with t = sqrt(-log((1 - |y|) / 2))
 _CENTRAL_NUM = (0.886226899, -1.645349621, 0.914624893, -0.140543331)
@@ -94,16 +95,20 @@ def erf_array(a):
 
 def _erf_derivative(g, x):
     """d/dx erf(x) = 2 / sqrt(pi) * exp(-x^2)."""
-    return g * _TWO_OVER_SQRT_PI * common.exp(x * x * -1)
+    return times_number(common.exp(-(x**2)), _TWO_OVER_SQRT_PI) * g  # PyTorch's order and nodes
 
 
 erf = unary("erf", erf_array, _erf_derivative)
-erfc = unary("erfc", lambda a: _each_in_dtype(math.erfc, a), lambda g, x: -_erf_derivative(g, x))
+erfc = unary(
+    "erfc",
+    lambda a: _each_in_dtype(math.erfc, a),
+    lambda g, x: times_number(common.exp(-(x**2)), -_TWO_OVER_SQRT_PI) * g,
+)
 
 
 def _erfinv_derivative(g, out):
     """d/dy erfinv(y) = sqrt(pi) / 2 * exp(erfinv(y)^2)."""
-    return g * (math.sqrt(math.pi) / 2) * common.exp(out * out)
+    return times_number(common.exp(out**2), math.sqrt(math.pi) / 2) * g
 
 
 erfinv = unary("erfinv", erfinv_array, _erfinv_derivative, saves="output", may_overflow=True)

@@ -10,6 +10,7 @@ from .. import dtypes
 from ..function import Function
 from . import common
 from .common import expand, is_tensor, normalize_dims, numpy_names
+from .with_number import times_number
 
 
 def _keep(g, shape, dims, keepdim):
@@ -110,7 +111,7 @@ class Var(Function):
         (a,) = ctx.saved_tensors
         g = _keep(g, np.shape(a), ctx.dims, ctx.keepdim)
         centred = a - _mean_keepdim(a, ctx.dims)
-        return g * centred * (2.0 / ctx.divisor), None, None, None
+        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None  # PyTorch's order
 
     @staticmethod
     def jvp(ctx, t):

@@ -128,6 +128,7 @@ def unary(
             "may_overflow": may_overflow,
             "scalar_forward": scalar_forward,
             "n_options": len(settings),
+            "setting_names": tuple(name for name, _ in settings),  # as PyTorch names the saved values
         },
     )
     in_place_op = op

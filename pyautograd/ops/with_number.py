@@ -1,0 +1,83 @@
+"""The ops PyTorch's derivative formulas use where user code would use others:
+``tensor * number`` and ``tensor + number`` with a Scalar, and ``sgn`` for the sign.
+
+Inside its C++ formulas PyTorch multiplies or adds a plain number with the Scalar overloads
+(``mul(Tensor, Scalar)``, ``add(Tensor, Scalar)``), whose nodes are ``MulBackward1`` and
+``AddBackward1``; user code's ``x * 2`` wraps the number into a tensor (``MulBackward0``).
+A backward rule that PyTorch writes with a Scalar calls ``times_number`` / ``plus_number``,
+so the graph of a ``create_graph`` backward has PyTorch's nodes. On arrays (a plain
+backward) they are just the operator. abs's formula is ``grad * self.sgn()``
+(``SgnBackward0``), where user code's ``sign`` is ``SignBackward0``.
+"""
+
+import numpy as np
+
+from ..function import Function
+from ..tensor import Tensor
+from .common import sign_of
+
+
+class MulByNumber(Function):
+    backward_name = "MulBackward1"
+    scalar_forward = True
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, number):
+        ctx.number = number
+        return a * number
+
+    @staticmethod
+    def backward(ctx, g):
+        return times_number(g, ctx.number), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t * ctx.number
+
+
+class AddNumber(Function):
+    backward_name = "AddBackward1"
+    scalar_forward = True
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, number):
+        return a + number
+
+    @staticmethod
+    def backward(ctx, g):
+        return g, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t
+
+
+def times_number(x, number):
+    """``x * number``, recorded as ``MulBackward1`` when ``x`` is a tensor."""
+    return MulByNumber.apply(x, number) if type(x) is Tensor else x * number
+
+
+def plus_number(x, number):
+    """``x + number``, recorded as ``AddBackward1`` when ``x`` is a tensor."""
+    return AddNumber.apply(x, number) if type(x) is Tensor else x + number
+
+
+class Sgn(Function):
+    """``sgn`` of a real tensor: -1, 0 or 1 (0 for NaN), a step: its gradient is zeros,
+    outside the graph (PyTorch's ``zeros_like(grad)``)."""
+
+    backward_name = "SgnBackward0"
+
+    @staticmethod
+    def forward(ctx, a):
+        return sign_of(a)
+
+    @staticmethod
+    def backward(ctx, g):
+        return Tensor._make(np.zeros_like(g._data)) if type(g) is Tensor else g * 0
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t * 0

@@ -1,0 +1,352 @@
+"""A node's saved values under PyTorch's names: ``(a * b).grad_fn._saved_self``.
+
+PyTorch's generated nodes expose what they keep for backward as attributes named after
+derivatives.yaml: a saved tensor as ``_saved_<name>`` (and as ``_raw_saved_<name>``, the
+``SavedTensor`` that holds it), a saved setting (a dim, an exponent, a size) as
+``_saved_<name>`` in its Python form. Our nodes keep the same values in their own layout
+(``_saved`` arrays, attributes of the op), so ``SAVED`` says, per op class, where each
+PyTorch name is found, and ``install`` turns each entry into a property of the node class
+once, at import: making a node does no extra work, and ``dir(node)`` lists the names as
+PyTorch's ``dir`` does.
+
+How PyTorch shows values, and so do these attributes:
+- a saved input is that very tensor (``y.grad_fn._saved_self is x``); a saved output is a
+  new tensor on the same values, whose ``grad_fn`` is the node (``is`` the output: False);
+- a saved tensor that the inputs needing a gradient do not read was not saved: None;
+- a saved Python number (``x * 2``'s ``other``) is a 0-d tensor (int64 or float64);
+- after a backward without ``retain_graph`` a saved tensor raises RuntimeError (the
+  settings stay readable);
+- an int is read through an unsigned 64-bit conversion, so -1 shows as 2**64 - 1.
+"""
+
+import numpy as np
+
+from .function import FREED_MESSAGE, Function
+from .grad_mode import enable_grad
+from .ops.shape import Clone
+from .ops.unary import Unary
+from .tensor import Tensor
+
+_UNSIGNED = 2**64
+
+
+def _int(value):
+    """An int as PyTorch's getters show it (through uint64: -1 is 18446744073709551615)."""
+    value = int(value)
+    return value + _UNSIGNED if value < 0 else value
+
+
+def _ints(values):
+    return tuple(_int(v) for v in values)
+
+
+def _number(value):
+    """A Scalar setting as PyTorch returns it: an int stays an int, a float a float, an
+    optional one that was not given None."""
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    return float(value)
+
+
+class SavedTensor:
+    """What ``_raw_saved_<name>`` returns: the holder of one saved tensor."""
+
+    __slots__ = ("_node", "_slot")
+
+    def __init__(self, node, slot):
+        self._node, self._slot = node, slot
+
+    def __repr__(self):
+        return f"<pyautograd._C._autograd.SavedTensor object at {hex(id(self))}>"
+
+    def register_hooks(self, pack_hook, unpack_hook):
+        if self._node._saved is None:
+            raise RuntimeError(
+                "Calling register_hooks on a saved tensor after it has been freed. Saved "
+                "intermediate values of the graph are freed when you call .backward() or "
+                "autograd.grad(). Specify retain_graph=True if you need to backward through "
+                "the graph a second time or if you need to access saved variables after "
+                "calling backward."
+            )
+        raise NotImplementedError(
+            "pyautograd does not run hooks on a single saved tensor; "
+            "use pyautograd.autograd.graph.saved_tensors_hooks"
+        )
+
+
+class Saved:
+    """The tensor in slot ``k`` of a node's saved values."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def __call__(self, node):
+        saved = node._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        k = self.k
+        saved_for = node.saved_for
+        if saved_for is not None and saved_for[k] is not None and not node.needs_input_grad[saved_for[k]]:
+            return None  # only the gradient of an input that needs none reads it: not saved
+        value = saved[k]
+        sources = node._saved_sources
+        source = sources[k] if k < len(sources) else None
+        if source is not None:
+            tensor, _, _, owner = source
+            # (the id is the old value's while a source holds it, i.e. until the node is freed)
+            if tensor is not None and id(tensor) == getattr(node, "_in_place_input", None):
+                return _clone_of_input(node, tensor)
+            if tensor is not None:
+                return tensor
+            if owner is node:  # the node's own output: a new tensor on it, as PyTorch unpacks it
+                return Tensor._make(np.asarray(value), True, node)
+        if isinstance(value, (bool, int, float)):  # a Python number: PyTorch's wrapped number
+            return Tensor._make(np.asarray(value, dtype=np.int64 if isinstance(value, int) else np.float64))
+        return Tensor._make(np.asarray(value))
+
+
+def _clone_of_input(node, tensor):
+    """An in-place op's saved input: PyTorch saves a clone of it, made in the graph (its
+    node ``CloneBackward0``, once per node), since the op then overwrites the tensor."""
+    clone = getattr(node, "_clone_of_input", None)
+    if clone is None:
+        with enable_grad():
+            clone = Clone.apply(tensor)
+        node._clone_of_input = clone
+    return clone
+
+
+class _Recomputed:
+    """The output of an in-place element-wise op that saved its input: PyTorch saves the
+    result (``EluBackward1``); the op computes it again from the saved input."""
+
+    def __call__(self, node):
+        saved = node._saved
+        if saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        settings = getattr(node, "settings", ())
+        return Tensor._make(np.asarray(node.numpy(saved[0], *settings)), True, node)
+
+
+def _sizes(k):
+    """The sizes of the tensor in slot ``k`` (PyTorch's ``<name>_sym_sizes``)."""
+
+    def get(node):
+        if node._saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        return _ints(np.shape(node._saved[k]))
+
+    return get
+
+
+def _strides(k):
+    def get(node):
+        if node._saved is None:
+            raise RuntimeError(FREED_MESSAGE)
+        array = np.asarray(node._saved[k])
+        return _ints(s // array.itemsize for s in array.strides)
+
+    return get
+
+
+def _constant(value):
+    return lambda node: value
+
+
+def _attr(name, convert=lambda v: v):
+    return lambda node: convert(getattr(node, name))
+
+
+def _dims(node):
+    """A reduction's dims: None for all of them (PyTorch's optional dim), else the tuple."""
+    return None if node.dims is None else _ints(node.dims)
+
+
+def _shape(node):
+    return _ints(node.shape)
+
+
+def _numel(node):
+    return int(np.prod(node.shape, dtype=np.int64))
+
+
+_REDUCTION = {"none": 0, "mean": 1, "sum": 2}  # PyTorch's Reduction enum
+
+
+def _reduction(node):
+    return _REDUCTION[node.reduction]
+
+
+def _binary_tensors(first="self", second="other"):
+    return {first: Saved(0), second: Saved(1)}
+
+
+_MATMUL_SIZES = {
+    "self": Saved(0),
+    "mat2": Saved(1),
+    "self_sym_sizes": _sizes(0),
+    "self_sym_strides": _strides(0),
+    "mat2_sym_sizes": _sizes(1),
+    "mat2_sym_strides": _strides(1),
+}
+
+# op class name -> {PyTorch's saved name: how to read it from our node}
+SAVED = {
+    "Add": {"alpha": _constant(1)},
+    "Sub": {"alpha": _constant(1)},
+    "RSub": {"alpha": _constant(1)},
+    "Mul": _binary_tensors(),
+    "Div": _binary_tensors(),
+    "DivByNumber": {"other": _attr("number", _number)},
+    "MulByNumber": {"other": _attr("number", _number)},
+    "Pow": {"self": Saved(0), "exponent": _attr("exponent", _number)},
+    "PowTensor": {"self": Saved(0), "exponent": Saved(1), "result": Saved(2)},
+    "RPow": {"self": _attr("base", _number), "exponent": Saved(0), "result": Saved(1)},
+    "Maximum": _binary_tensors(),
+    "Minimum": _binary_tensors(),
+    "Fmod": _binary_tensors(),
+    "Remainder": _binary_tensors(),
+    "Clamp": {
+        "self": Saved(0),
+        "min": lambda n: None if n.bounds[0] is None else _number(n.bounds[0]),
+        "max": lambda n: None if n.bounds[1] is None else _number(n.bounds[1]),
+    },
+    "ClampMin": {"self": Saved(0), "min": lambda n: _number(n.bounds[0])},
+    "ClampMax": {"self": Saved(0), "max": lambda n: _number(n.bounds[1])},
+    "SumAll": {"self_sym_sizes": _shape},
+    "SumDim": {"dim": _dims, "keepdim": _attr("keepdim", bool), "self_sym_sizes": _shape},
+    "MeanAll": {"self_sym_numel": _numel, "self_sym_sizes": _shape},
+    "MeanDim": {
+        "dim": _dims,
+        "keepdim": _attr("keepdim", bool),
+        "self_sym_numel": _numel,
+        "self_sym_sizes": _shape,
+    },
+    "Softmax": {"dim": _attr("dim", _int), "result": Saved(0)},
+    "LogSoftmax": {"dim": _attr("dim", _int), "result": Saved(0)},
+    "Mm": _MATMUL_SIZES,
+    "Mv": {"self": Saved(0), "vec": Saved(1)},
+    "Dot": {"self": Saved(0), "tensor": Saved(1)},
+    "Bmm": {"self": Saved(0), "mat2": Saved(1)},
+    "Addmm": {
+        "alpha": _constant(1),
+        "beta": _constant(1),
+        "mat1": Saved(0),
+        "mat1_sym_sizes": _sizes(0),
+        "mat1_sym_strides": _strides(0),
+        "mat2": Saved(1),
+        "mat2_sym_sizes": _sizes(1),
+        "mat2_sym_strides": _strides(1),
+    },
+    "View": {"self_sym_sizes": _shape},
+    "_UnsafeView": {"self_sym_sizes": _shape},
+    "_ReshapeAlias": {"self_sym_sizes": _shape},
+    "Expand": {"self_sym_sizes": _shape},
+    "SqueezeAll": {"self_sym_sizes": _shape},
+    "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},
+    "Cat": {"dim": _attr("dim", _int)},
+    "Stack": {"dim": _attr("dim", _int)},
+    "Cumsum": {"dim": _attr("dim", _int)},
+    "Tril": {"diagonal": _attr("diagonal", _int)},
+    "Triu": {"diagonal": _attr("diagonal", _int)},
+    "Flip": {"dims": _attr("dims", _ints)},
+    "Trace": {"self_sym_sizes": _shape},
+    "MseLoss": {"reduction": _reduction, "self": Saved(0), "target": Saved(1)},
+    "BinaryCrossEntropy": {
+        "reduction": _reduction,
+        "self": Saved(0),
+        "target": Saved(1),
+        # the op gets 1.0 for no weight (PyTorch: None), else the weight's values
+        "weight": lambda n: None if isinstance(n.weight, float) else Tensor._make(np.asarray(n.weight)),
+    },
+}
+
+# element-wise ops of one input (``unary``): the saved input is ``self``, the saved output
+# ``result``, and the settings keep their names; what PyTorch's kernel saves besides them
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772, 1.0507009873554805
+_UNARY_EXTRA = {
+    "Elu": {"scale": _constant(1), "input_scale": _constant(1)},
+    "Selu": {"alpha": _constant(_SELU_ALPHA), "scale": _constant(_SELU_SCALE), "input_scale": _constant(1)},
+    "Gelu": {"approximate": _constant("none")},
+    "GeluTanh": {"approximate": _constant("tanh")},
+}
+_IN_PLACE_SAVES_RESULT = {"EluInPlace", "SeluInPlace", "LeakyReluInPlace"}  # PyTorch's *Backward1
+# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings;
+# erfinv saves its input (ours its output), log_sigmoid a buffer of its CPU kernel
+_UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
+_UNARY_NOT_NAMED = {"Erfinv", "Logsigmoid"}
+
+
+def _setting(i):
+    return lambda node: _number(node.settings[i])
+
+
+def _unary_entry(op):
+    entry = {}
+    if op.__name__ in _UNARY_NOT_NAMED:
+        return entry
+    if op.__name__ in _IN_PLACE_SAVES_RESULT:
+        entry["result"] = _Recomputed()
+    elif op.saves == "input":
+        entry["self"] = Saved(0)
+    elif op.saves == "output":
+        entry["result"] = Saved(0)
+    names = () if op.__name__ in _UNARY_SETTINGS_NOT_SAVED else getattr(op, "setting_names", ())
+    for i, name in enumerate(names):
+        entry[name] = _setting(i)
+    for cls in op.__mro__:
+        entry.update(_UNARY_EXTRA.get(cls.__name__, {}))
+    return entry
+
+
+def _property(get, name):
+    def fget(node):
+        return get(node)
+
+    fget.__name__ = name
+    return property(fget)
+
+
+def _raw_property(get, name):
+    def fget(node):
+        return SavedTensor(node, get.k)
+
+    fget.__name__ = name
+    return property(fget)
+
+
+def _op_classes():
+    stack, seen = list(Function.__subclasses__()), []
+    while stack:
+        cls = stack.pop()
+        if "_op" not in cls.__dict__ and "_node_class" in cls.__dict__:
+            seen.append(cls)
+        stack.extend(cls.__subclasses__())
+    return seen
+
+
+def install():
+    """Give every node class in ``SAVED`` (and every ``unary`` op's) its saved attributes."""
+    by_name = {}
+    for op in _op_classes():
+        if op.__name__ in SAVED:
+            if op.__name__ in by_name:
+                raise RuntimeError(f"two op classes named {op.__name__}: SAVED cannot tell them apart")
+            by_name[op.__name__] = op
+            entry = SAVED[op.__name__]
+        elif issubclass(op, Unary):
+            entry = _unary_entry(op)
+        else:
+            continue
+        node_class = op._node_class
+        for name, get in entry.items():
+            setattr(node_class, f"_saved_{name}", _property(get, f"_saved_{name}"))
+            if isinstance(get, Saved):
+                setattr(node_class, f"_raw_saved_{name}", _raw_property(get, f"_raw_saved_{name}"))
+    missing = set(SAVED) - set(by_name)
+    if missing:
+        raise RuntimeError(f"SAVED names op classes that do not exist: {sorted(missing)}")

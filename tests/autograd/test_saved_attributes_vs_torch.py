@@ -1,0 +1,181 @@
+"""``grad_fn._saved_<name>``: what each node of every op case saves, under PyTorch's names,
+types and values (pyautograd/saved_attributes.py), against live torch where it imports and
+against PyTorch's recorded answers (golden/saved.json, made by tests/make_golden.py)
+everywhere."""
+
+import json
+import pathlib
+
+import op_cases
+import pytest
+from torch_compare import close, same_error
+
+import pyautograd
+
+GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "golden"
+SAVED = json.loads((GOLDEN / "saved.json").read_text())["cases"]
+NAMES = sorted(op_cases.BY_NAME)
+
+# Nodes whose saved values pyautograd does not name yet: their op keeps other values than
+# PyTorch's (a mask or share in place of indices and the input, a normalised dim where
+# PyTorch keeps the one given, an index expression in place of start/end/step), so a
+# PyTorch name would need values the node does not have. They list no ``_saved_`` names;
+# the test below fails when one of them starts to, or another node lacks its names.
+NOT_NAMED = {
+    "AdaptiveAvgPool2DBackward0", "AmaxBackward0", "AminBackward0", "AvgPool2DBackward0",
+    "BinaryCrossEntropyWithLogitsBackward0", "ConvolutionBackward0",
+    "DiagEmbedBackward0", "DiagonalBackward0", "DiagonalBackward0_copy", "DivBackward2",
+    "EmbeddingBackward0", "GatherBackward0", "HuberLossBackward0", "IndexAddBackward0",
+    "IndexBackward0", "IndexPutBackward0", "IndexSelectBackward0", "KthvalueBackward0",
+    "LinalgDetBackward0", "LinalgInvExBackward0", "LinalgSolveExBackward0", "LinalgVectorNormBackward0",
+    "LogSigmoidBackward0", "LogsumexpBackward0", "MaskedFillBackward0", "MaxBackward0",
+    "MaxBackward1", "MaxPool2DWithIndicesBackward0", "MinBackward0", "MinBackward1",
+    "NansumBackward0", "NativeBatchNormBackward0", "NativeLayerNormBackward0",
+    "NllLossBackward0", "ProdBackward0", "ProdBackward1", "RepeatBackward0",
+    "RollBackward0", "ScatterAddBackward0", "ScatterBackward0",
+    "ScatterBackward1", "SelectBackward0", "SliceBackward0", "SmoothL1LossBackward0",
+    "SortBackward0", "SplitBackward0", "SplitWithSizesBackward0", "SqueezeBackward1",
+    "SqueezeBackward4", "StdBackward0", "TopkBackward0", "TransposeBackward0",
+    "UnbindBackward0", "VarBackward0", "WhereBackward0",
+    "UnsqueezeBackward0", "ErfinvBackward0",
+}  # fmt: skip
+# Cases where one node's values are another op's: our einsum is one node named after
+# PyTorch's last one, and keeps the subscripts, not that node's permutation.
+NOT_NAMED_IN_CASES = {"einsum_transpose": "PermuteBackward0"}
+
+
+def _negative_dim_given(theirs):
+    """PyTorch keeps a dim as given, so -1 shows as 2**64 - 1; our ops keep it normalised
+    (the one difference left: storing the given dim too would cost every node a field)."""
+    values = theirs.get("value")
+    values = values if isinstance(values, list) else [values]
+    return any(isinstance(v, int) and v >= 2**63 for v in values)
+
+
+def _same(ours, theirs):
+    """Two described values alike: a tensor's dtype, identity and node exactly, its values
+    as the op cases compare them (float64 to 1e-9)."""
+    if "tensors" in ours or "tensors" in theirs:
+        return (
+            ours.keys() == theirs.keys()
+            and len(ours["tensors"]) == len(theirs["tensors"])
+            and all(_same(a, b) for a, b in zip(ours["tensors"], theirs["tensors"]))
+        )
+    if "tensor" in ours and "tensor" in theirs:
+        rest = {k: v for k, v in ours.items() if k != "tensor"}
+        return rest == {k: v for k, v in theirs.items() if k != "tensor"} and close(
+            ours["tensor"], theirs["tensor"]
+        )
+    return ours == theirs
+
+
+def _inputs(nodes, path):
+    """The names of the nodes one edge below ``path``."""
+    depth = path.count(".") + 1
+    return sorted(
+        (p, n["node"]) for p, n in nodes.items() if p.startswith(path + ".") and p.count(".") == depth
+    )
+
+
+def _compare(ours, theirs, case):
+    """Differences between two cases' descriptions, node by node, as readable lines."""
+    problems = []
+    for path, mine in ours.items():
+        torch_node = theirs.get(path)
+        node = mine["node"]
+        if torch_node is None or torch_node["node"] != node or _inputs(ours, path) != _inputs(theirs, path):
+            continue  # where the graphs differ (one node of ours for several of PyTorch's), no pair
+        if not mine["saved"] and (node in NOT_NAMED or NOT_NAMED_IN_CASES.get(case) == node):
+            continue
+        if mine["saved"].keys() != torch_node["saved"].keys():
+            problems.append(f"{node}: names {sorted(mine['saved'])} != {sorted(torch_node['saved'])}")
+            continue
+        for name, value in mine["saved"].items():
+            if not _same(value, torch_node["saved"][name]) and not (
+                name.startswith("dim") and _negative_dim_given(torch_node["saved"][name])
+            ):
+                problems.append(f"{node}._saved_{name}: {value} != {torch_node['saved'][name]}")
+    return problems
+
+
+def test_golden_covers_every_case():
+    assert sorted(SAVED) == NAMES, "run tests/make_golden.py --new-only"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_saved_values_match_recorded_pytorch(name):
+    assert not _compare(op_cases.saved_values_of_case(pyautograd, name), SAVED[name], name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_saved_values_match_live_torch(name):
+    torch = pytest.importorskip("torch")
+    assert not _compare(
+        op_cases.saved_values_of_case(pyautograd, name), op_cases.saved_values_of_case(torch, name), name
+    )
+
+
+def test_not_named_list_is_exact():
+    """Every node of the table either names what PyTorch's saves or is in NOT_NAMED, and
+    every NOT_NAMED node still lacks its names (so the list shrinks as names are added)."""
+    unnamed = set()
+    for name in NAMES:
+        ours = op_cases.saved_values_of_case(pyautograd, name)
+        for path, node in ours.items():
+            torch_node = SAVED[name].get(path)
+            paired = (
+                torch_node
+                and torch_node["node"] == node["node"]
+                and _inputs(ours, path) == _inputs(SAVED[name], path)
+            )
+            if (
+                paired
+                and torch_node["saved"]
+                and not node["saved"]
+                and NOT_NAMED_IN_CASES.get(name) != node["node"]
+            ):
+                unnamed.add(node["node"])
+    assert unnamed == NOT_NAMED
+
+
+def _freed_access(attribute):
+    def make(L):
+        x = L.tensor([1.0, 2.0], requires_grad=True)
+        y = x.exp() if attribute == "_saved_result" else x * x
+        y.sum().backward()
+        return lambda: getattr(y.grad_fn, attribute)
+
+    return make
+
+
+@pytest.mark.parametrize("attribute", ["_saved_self", "_saved_other", "_saved_result"])
+def test_freed_saved_tensor_raises_like_torch(attribute):
+    pytest.importorskip("torch")
+    same_error(_freed_access(attribute))
+
+
+def test_freed_raw_saved_tensor_refuses_hooks_like_torch():
+    pytest.importorskip("torch")
+    same_error(lambda L: lambda: _freed_access("_raw_saved_self")(L)().register_hooks(abs, abs))
+
+
+def test_settings_stay_readable_after_backward():
+    x = pyautograd.tensor([[1.0, 2.0]], requires_grad=True)
+    y = x.sum(1)
+    y.sum().backward()
+    assert (y.grad_fn._saved_dim, y.grad_fn._saved_self_sym_sizes) == ((1,), (1, 2))
+
+
+def test_retain_graph_keeps_saved_tensors():
+    x = pyautograd.tensor([1.0, 2.0], requires_grad=True)
+    y = x * x
+    y.sum().backward(retain_graph=True)
+    assert y.grad_fn._saved_self is x
+
+
+def test_saved_output_is_a_new_tensor_on_the_node():
+    x = pyautograd.tensor([0.5, 2.0], requires_grad=True)
+    y = x.tanh()
+    saved = y.grad_fn._saved_result
+    assert saved is not y and saved.grad_fn is y.grad_fn and saved.requires_grad
+    assert saved.tolist() == y.tolist()
