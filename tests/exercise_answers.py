@@ -1534,6 +1534,58 @@ def edge_counts(root):
             ],
         },
     ),
+    "4.3": (
+        "04-automatic-differentiation.md",
+        "answer = jvp",
+        {
+            "right": """
+def jvp(f, point, tangent):
+    return [out.eps for out in f(*[Dual(v, t) for v, t in zip(point, tangent)])]
+""",
+            # every tangent 1: the sum of the Jacobian's columns, whatever the direction
+            "wrong": """
+def jvp(f, point, tangent):
+    return [out.eps for out in f(*[Dual(v, 1.0) for v in point])]
+""",
+            "raises": "def jvp(f, point, tangent):\n    return f(*point).eps\n",
+            "also wrong": [
+                # right numbers, but n one-hot passes combined: the full Jacobian's cost
+                """
+def jvp(f, point, tangent):
+    total = None
+    for j in range(len(point)):
+        outs = f(*[Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)])
+        column = [tangent[j] * out.eps for out in outs]
+        total = column if total is None else [a + b for a, b in zip(total, column)]
+    return total
+""",
+                # a central difference along the direction: two calls, and only approximate
+                """
+def jvp(f, point, tangent):
+    h = 1e-6
+    up = f(*[v + h * t for v, t in zip(point, tangent)])
+    down = f(*[v - h * t for v, t in zip(point, tangent)])
+    return [(u - d) / (2 * h) for u, d in zip(up, down)]
+""",
+                # the value part instead of the tangent
+                """
+def jvp(f, point, tangent):
+    return [out.value for out in f(*[Dual(v, t) for v, t in zip(point, tangent)])]
+""",
+                # the Dual numbers themselves
+                """
+def jvp(f, point, tangent):
+    return f(*[Dual(v, t) for v, t in zip(point, tangent)])
+""",
+                # only the first input moved: one column of the Jacobian, scaled
+                """
+def jvp(f, point, tangent):
+    duals = [Dual(v, tangent[0] if i == 0 else 0.0) for i, v in enumerate(point)]
+    return [out.eps for out in f(*duals)]
+""",
+            ],
+        },
+    ),
     "4.5": (
         "04-automatic-differentiation.md",
         "answer = forward_jacobian",
