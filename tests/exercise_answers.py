@@ -600,6 +600,31 @@ def softplus(a):
 def softplus(a):
     return Value(math.log1p(math.exp(a)), (a,), "softplus")
 """,
+            "also wrong": [
+                # a stable forward, but the sigmoid as on paper: e^800 again at a = -800
+                """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        a.grad += 1 / (1 + math.exp(-a.data)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+                # assigns instead of adding: the leaf reaches the root on two paths
+                """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        e = math.exp(-abs(a.data))
+        a.grad = (1 / (1 + e) if a.data >= 0 else e / (1 + e)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "12.1": (
@@ -700,6 +725,19 @@ def rows(table, index):
 def rows(table, index):
     return Tensor(table[index], (table,), "rows")
 """,
+            "also wrong": [
+                # adds one for every row taken, whatever the upstream gradient
+                """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        np.add.at(table.grad, index, np.ones_like(out.grad))
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "13.1": (
@@ -898,6 +936,26 @@ def fit_line_momentum(xs, ys, lr, beta, steps):
             vb.mul_(0).add_(b.grad)
             w -= lr * vw
             b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # moves the parameter with last step's velocity, then updates the velocity
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * vw
+            b -= lr * vb
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
         w.grad = None
         b.grad = None
         losses.append(loss.item())
