@@ -843,6 +843,34 @@ def softmax(a):
     e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
     return Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax", "extra")
 """,
+            "also wrong": [
+                # the largest logit of the whole batch: a row far below it becomes 0 / 0
+                """
+def softmax(a):
+    e = np.exp(a.data - a.data.max())
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+                # only the Jacobian's diagonal
+                """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s = out.data
+        a.grad += s * (1 - s) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "10.5": (
@@ -1373,6 +1401,18 @@ def cheaper_jacobian(f, x):
 def cheaper_jacobian(f, x):
     return jacobian(f, x, strategy="forward")
 """,
+            "also wrong": [
+                # reverse mode always: one pass per output, dear when outputs outnumber inputs
+                """
+def cheaper_jacobian(f, x):
+    return jacobian(f, x)
+""",
+                # forward mode always: one pass per input, dear when inputs outnumber outputs
+                """
+def cheaper_jacobian(f, x):
+    return jacobian(f, x, strategy="forward-mode", vectorize=True)
+""",
+            ],
         },
     ),
     "16.3": (

@@ -170,6 +170,12 @@ def test_wrong_answer_fails_with_the_hint(ex_id):
         assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
 
+def _lookup_level(ex_id):
+    from lessonkit.exercises import _lookup
+
+    return _lookup(ex_id).level
+
+
 ALSO_WRONG = [(i, k) for i in sorted(CASES) for k in range(len(CASES[i][2].get("also wrong", ())))]
 
 
@@ -180,6 +186,32 @@ def test_other_wrong_answers_fail(ex_id, k):
     exec(answers["also wrong"][k] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
     assert ok is False and "❌ এখনও মেলেনি" in out, out
+
+
+# From lesson 4 on, a ★★★ exercise judges code on inputs drawn when check runs (CONTRIBUTING.md):
+# a fixed seed would let an answer tuned to the inputs one run showed pass every later run.
+HARD = [i for i in sorted(CASES) if CASES[i][0] >= "04" and _lookup_level(i) == 3]
+
+
+@pytest.mark.parametrize("ex_id", HARD)
+def test_a_hard_judge_draws_its_inputs_unseeded(ex_id, monkeypatch):
+    import numpy as np
+
+    draw = np.random.default_rng
+    seeds = []
+
+    def spy(*args, **kwargs):
+        if sys._getframe(1).f_globals.get("__name__", "").startswith("lessonkit"):
+            seeds.append(args[0] if args else kwargs.get("seed"))
+        return draw(*args, **kwargs)
+
+    page, setup, answers = CASES[ex_id]
+    ns = _namespace(page)
+    exec(answers["right"] + "\n" + setup, ns)
+    monkeypatch.setattr(np.random, "default_rng", spy)
+    ok, out = _check(ex_id, ns)
+    assert ok is True, out
+    assert None in seeds, f"{ex_id}'s judge draws only from seeded generators: {seeds}"
 
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))
