@@ -1742,30 +1742,34 @@ def forward_jacobian(f, point):
         "answer = train_step",
         {
             "right": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
-                p.grad.zero_()
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
+            p.grad.zero_()
     return loss.item()
 """,
             # never clears the gradients: they pile up from step to step
             "wrong": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
     return loss.item()
 """,
             # the update outside no_grad: an in-place change of a leaf that requires grad
             "raises": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     for p in model.parameters():
@@ -1775,33 +1779,101 @@ def train_step(model, loss_fn, X, Y, lr):
     return loss.item()
 """,
             "also wrong": [
-                # adds the gradient: ascent
+                # the plain step of the lesson's loop: never clipped
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
         for p in model.parameters():
             if p.grad is not None:
-                p += lr * p.grad
+                p -= lr * p.grad
                 p.grad.zero_()
+    return loss.item()
+""",
+                # always scales the gradient to length max_norm, even a shorter one
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        for p in params:
+            p -= lr * max_norm / length * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+                # clips each parameter's gradient by its own length
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                length = p.grad.norm().item()
+                p -= lr * min(1.0, max_norm / length) * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+                # adds up the parameters' lengths instead of their squares
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum(p.grad.norm().item() for p in params)
+        scale = min(1.0, max_norm / length)
+        for p in params:
+            p -= lr * scale * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+                # clips each entry to [-max_norm, max_norm] instead of the whole length
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad.clamp(-max_norm, max_norm)
+                p.grad.zero_()
+    return loss.item()
+""",
+                # adds the gradient: ascent
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p += lr * scale * p.grad
+            p.grad.zero_()
     return loss.item()
 """,
                 # rebinds the loop variable: the model's parameters never change
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p = p - lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p = p - lr * scale * p.grad
     model.zero_grad()
     return loss.item()
 """,
                 # clears the gradients before the update: nothing moves
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     model.zero_grad()
@@ -1813,25 +1885,41 @@ def train_step(model, loss_fn, X, Y, lr):
 """,
                 # clears at the start only: the step leaves its gradients behind
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     model.zero_grad()
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
     return loss.item()
 """,
-                # the step uses optim after all
+                # the library's clipping and optimiser, which the exercise asks to write by hand
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     optimizer = optim.SGD(model.parameters(), lr=lr)
     optimizer.zero_grad()
     loss = loss_fn(model(X), Y)
     loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), max_norm)
     optimizer.step()
     optimizer.zero_grad()
+    return loss.item()
+""",
+                # the library's clipping, with the update by hand
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+                p.grad.zero_()
     return loss.item()
 """,
             ],
