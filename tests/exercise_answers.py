@@ -600,6 +600,31 @@ def softplus(a):
 def softplus(a):
     return Value(math.log1p(math.exp(a)), (a,), "softplus")
 """,
+            "also wrong": [
+                # a stable forward, but the sigmoid as on paper: e^800 again at a = -800
+                """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        a.grad += 1 / (1 + math.exp(-a.data)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+                # assigns instead of adding: the leaf reaches the root on two paths
+                """
+def softplus(a):
+    out = Value(max(a.data, 0.0) + math.log1p(math.exp(-abs(a.data))), (a,), "softplus")
+
+    def local_backward():
+        e = math.exp(-abs(a.data))
+        a.grad = (1 / (1 + e) if a.data >= 0 else e / (1 + e)) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "12.1": (
@@ -700,6 +725,19 @@ def rows(table, index):
 def rows(table, index):
     return Tensor(table[index], (table,), "rows")
 """,
+            "also wrong": [
+                # adds one for every row taken, whatever the upstream gradient
+                """
+def rows(table, index):
+    out = Tensor(table.data[index], (table,), "rows")
+
+    def local_backward():
+        np.add.at(table.grad, index, np.ones_like(out.grad))
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "13.1": (
@@ -805,6 +843,34 @@ def softmax(a):
     e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
     return Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax", "extra")
 """,
+            "also wrong": [
+                # the largest logit of the whole batch: a row far below it becomes 0 / 0
+                """
+def softmax(a):
+    e = np.exp(a.data - a.data.max())
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s, g = out.data, out.grad
+        a.grad += s * (g - (g * s).sum(axis=1, keepdims=True))
+
+    out.local_backward = local_backward
+    return out
+""",
+                # only the Jacobian's diagonal
+                """
+def softmax(a):
+    e = np.exp(a.data - a.data.max(axis=1, keepdims=True))
+    out = Tensor(e / e.sum(axis=1, keepdims=True), (a,), "softmax")
+
+    def local_backward():
+        s = out.data
+        a.grad += s * (1 - s) * out.grad
+
+    out.local_backward = local_backward
+    return out
+""",
+            ],
         },
     ),
     "10.5": (
@@ -898,6 +964,26 @@ def fit_line_momentum(xs, ys, lr, beta, steps):
             vb.mul_(0).add_(b.grad)
             w -= lr * vw
             b -= lr * vb
+        w.grad = None
+        b.grad = None
+        losses.append(loss.item())
+    return losses
+""",
+                # moves the parameter with last step's velocity, then updates the velocity
+                """
+def fit_line_momentum(xs, ys, lr, beta, steps):
+    w = torch.zeros((), requires_grad=True)
+    b = torch.zeros((), requires_grad=True)
+    vw, vb = torch.zeros(()), torch.zeros(())
+    losses = []
+    for step in range(steps):
+        loss = ((w * xs + b - ys) ** 2).mean()
+        loss.backward()
+        with torch.no_grad():
+            w -= lr * vw
+            b -= lr * vb
+            vw.mul_(beta).add_(w.grad)
+            vb.mul_(beta).add_(b.grad)
         w.grad = None
         b.grad = None
         losses.append(loss.item())
@@ -1315,6 +1401,18 @@ def cheaper_jacobian(f, x):
 def cheaper_jacobian(f, x):
     return jacobian(f, x, strategy="forward")
 """,
+            "also wrong": [
+                # reverse mode always: one pass per output, dear when outputs outnumber inputs
+                """
+def cheaper_jacobian(f, x):
+    return jacobian(f, x)
+""",
+                # forward mode always: one pass per input, dear when inputs outnumber outputs
+                """
+def cheaper_jacobian(f, x):
+    return jacobian(f, x, strategy="forward-mode", vectorize=True)
+""",
+            ],
         },
     ),
     "16.3": (
@@ -1534,6 +1632,58 @@ def edge_counts(root):
             ],
         },
     ),
+    "4.3": (
+        "04-automatic-differentiation.md",
+        "answer = jvp",
+        {
+            "right": """
+def jvp(f, point, tangent):
+    return [out.eps for out in f(*[Dual(v, t) for v, t in zip(point, tangent)])]
+""",
+            # every tangent 1: the sum of the Jacobian's columns, whatever the direction
+            "wrong": """
+def jvp(f, point, tangent):
+    return [out.eps for out in f(*[Dual(v, 1.0) for v in point])]
+""",
+            "raises": "def jvp(f, point, tangent):\n    return f(*point).eps\n",
+            "also wrong": [
+                # right numbers, but n one-hot passes combined: the full Jacobian's cost
+                """
+def jvp(f, point, tangent):
+    total = None
+    for j in range(len(point)):
+        outs = f(*[Dual(v, 1.0 if i == j else 0.0) for i, v in enumerate(point)])
+        column = [tangent[j] * out.eps for out in outs]
+        total = column if total is None else [a + b for a, b in zip(total, column)]
+    return total
+""",
+                # a central difference along the direction: two calls, and only approximate
+                """
+def jvp(f, point, tangent):
+    h = 1e-6
+    up = f(*[v + h * t for v, t in zip(point, tangent)])
+    down = f(*[v - h * t for v, t in zip(point, tangent)])
+    return [(u - d) / (2 * h) for u, d in zip(up, down)]
+""",
+                # the value part instead of the tangent
+                """
+def jvp(f, point, tangent):
+    return [out.value for out in f(*[Dual(v, t) for v, t in zip(point, tangent)])]
+""",
+                # the Dual numbers themselves
+                """
+def jvp(f, point, tangent):
+    return f(*[Dual(v, t) for v, t in zip(point, tangent)])
+""",
+                # only the first input moved: one column of the Jacobian, scaled
+                """
+def jvp(f, point, tangent):
+    duals = [Dual(v, tangent[0] if i == 0 else 0.0) for i, v in enumerate(point)]
+    return [out.eps for out in f(*duals)]
+""",
+            ],
+        },
+    ),
     "4.5": (
         "04-automatic-differentiation.md",
         "answer = forward_jacobian",
@@ -1592,30 +1742,34 @@ def forward_jacobian(f, point):
         "answer = train_step",
         {
             "right": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
-                p.grad.zero_()
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
+            p.grad.zero_()
     return loss.item()
 """,
             # never clears the gradients: they pile up from step to step
             "wrong": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
     return loss.item()
 """,
             # the update outside no_grad: an in-place change of a leaf that requires grad
             "raises": """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     for p in model.parameters():
@@ -1625,33 +1779,101 @@ def train_step(model, loss_fn, X, Y, lr):
     return loss.item()
 """,
             "also wrong": [
-                # adds the gradient: ascent
+                # the plain step of the lesson's loop: never clipped
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
         for p in model.parameters():
             if p.grad is not None:
-                p += lr * p.grad
+                p -= lr * p.grad
                 p.grad.zero_()
+    return loss.item()
+""",
+                # always scales the gradient to length max_norm, even a shorter one
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        for p in params:
+            p -= lr * max_norm / length * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+                # clips each parameter's gradient by its own length
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                length = p.grad.norm().item()
+                p -= lr * min(1.0, max_norm / length) * p.grad
+                p.grad.zero_()
+    return loss.item()
+""",
+                # adds up the parameters' lengths instead of their squares
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum(p.grad.norm().item() for p in params)
+        scale = min(1.0, max_norm / length)
+        for p in params:
+            p -= lr * scale * p.grad
+            p.grad.zero_()
+    return loss.item()
+""",
+                # clips each entry to [-max_norm, max_norm] instead of the whole length
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad.clamp(-max_norm, max_norm)
+                p.grad.zero_()
+    return loss.item()
+""",
+                # adds the gradient: ascent
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    with torch.no_grad():
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p += lr * scale * p.grad
+            p.grad.zero_()
     return loss.item()
 """,
                 # rebinds the loop variable: the model's parameters never change
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p = p - lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p = p - lr * scale * p.grad
     model.zero_grad()
     return loss.item()
 """,
                 # clears the gradients before the update: nothing moves
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     loss = loss_fn(model(X), Y)
     loss.backward()
     model.zero_grad()
@@ -1663,25 +1885,41 @@ def train_step(model, loss_fn, X, Y, lr):
 """,
                 # clears at the start only: the step leaves its gradients behind
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     model.zero_grad()
     loss = loss_fn(model(X), Y)
     loss.backward()
     with torch.no_grad():
-        for p in model.parameters():
-            if p.grad is not None:
-                p -= lr * p.grad
+        params = [p for p in model.parameters() if p.grad is not None]
+        length = sum((p.grad**2).sum() for p in params) ** 0.5
+        scale = min(1.0, max_norm / length.item())
+        for p in params:
+            p -= lr * scale * p.grad
     return loss.item()
 """,
-                # the step uses optim after all
+                # the library's clipping and optimiser, which the exercise asks to write by hand
                 """
-def train_step(model, loss_fn, X, Y, lr):
+def train_step(model, loss_fn, X, Y, lr, max_norm):
     optimizer = optim.SGD(model.parameters(), lr=lr)
     optimizer.zero_grad()
     loss = loss_fn(model(X), Y)
     loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), max_norm)
     optimizer.step()
     optimizer.zero_grad()
+    return loss.item()
+""",
+                # the library's clipping, with the update by hand
+                """
+def train_step(model, loss_fn, X, Y, lr, max_norm):
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+    with torch.no_grad():
+        for p in model.parameters():
+            if p.grad is not None:
+                p -= lr * p.grad
+                p.grad.zero_()
     return loss.item()
 """,
             ],

@@ -31,6 +31,7 @@ WRONG_SAYS = {
     "14.4": "শুধু জ্যাকোবিয়ানের কর্ণটুকু এসেছে",
     "4a.5": "কিন্তু পাতার গ্রেডিয়েন্ট মেলেনি",
     "4.5": "আউটপুট হলে জ্যাকোবিয়ানের আকার হওয়া উচিত",
+    "4.3": "সব ট্যানজেন্ট 1 ধরলে যা আসে",
     "6.5": "ধাপ 1-এর শেষে গ্রেডিয়েন্ট শূন্য হয়নি",
     "7.5": "db-এর আকার হওয়া উচিত (2,), কিন্তু পেলাম (5,)",
     "8.6": "পুরোনো গ্রেডিয়েন্ট মোছা হয়নি",
@@ -40,9 +41,9 @@ WRONG_SAYS = {
     "10.4": "ধাপ 4-এ লস বেড়ে গেল",
     "11.1": "শুধু ওজনগুলো গোনা হয়েছে, বায়াস বাদ পড়েছে",
     "11.2": "ধাপ 1 ঠিক ছিল, কিন্তু ধাপ 2-এর পরে প্যারামিটার মেলেনি",
-    "11.3": "a = 800-এ OverflowError",
+    "11.3": "এ OverflowError: কোথাও e-এর সূচক খুব বড় হয়ে গেছে",
     "12.2": "b.grad-এর আকার হওয়া উচিত (4, 1), কিন্তু পেলাম (4, 3)",
-    "12.3": "সারি 1 তোলা হয়েছে 3 বার",
+    "12.3": "বার, কিন্তু তার গ্রেডিয়েন্টে এসেছে শুধু একবারের অবদান",
     "13.2": "ধাপ 1 ঠিক ছিল, কিন্তু ধাপ 2-এ মেলেনি",
     "13.3": "বড় লজিটে আউটপুটে inf বা nan এসেছে",
     "16.3": "10-32-1 নেটওয়ার্কে ব্যাচ 1024: হিসাবে পেলাম 356352 বাইট, মেপে দেখা গেল 177536 বাইট",
@@ -169,6 +170,12 @@ def test_wrong_answer_fails_with_the_hint(ex_id):
         assert WRONG_SAYS[ex_id] in out.split("ইঙ্গিত:", 1)[0], out
 
 
+def _lookup_level(ex_id):
+    from lessonkit.exercises import _lookup
+
+    return _lookup(ex_id).level
+
+
 ALSO_WRONG = [(i, k) for i in sorted(CASES) for k in range(len(CASES[i][2].get("also wrong", ())))]
 
 
@@ -179,6 +186,32 @@ def test_other_wrong_answers_fail(ex_id, k):
     exec(answers["also wrong"][k] + "\n" + setup, ns)
     ok, out = _check(ex_id, ns)
     assert ok is False and "❌ এখনও মেলেনি" in out, out
+
+
+# From lesson 4 on, a ★★★ exercise judges code on inputs drawn when check runs (CONTRIBUTING.md):
+# a fixed seed would let an answer tuned to the inputs one run showed pass every later run.
+HARD = [i for i in sorted(CASES) if CASES[i][0] >= "04" and _lookup_level(i) == 3]
+
+
+@pytest.mark.parametrize("ex_id", HARD)
+def test_a_hard_judge_draws_its_inputs_unseeded(ex_id, monkeypatch):
+    import numpy as np
+
+    draw = np.random.default_rng
+    seeds = []
+
+    def spy(*args, **kwargs):
+        if sys._getframe(1).f_globals.get("__name__", "").startswith("lessonkit"):
+            seeds.append(args[0] if args else kwargs.get("seed"))
+        return draw(*args, **kwargs)
+
+    page, setup, answers = CASES[ex_id]
+    ns = _namespace(page)
+    exec(answers["right"] + "\n" + setup, ns)
+    monkeypatch.setattr(np.random, "default_rng", spy)
+    ok, out = _check(ex_id, ns)
+    assert ok is True, out
+    assert None in seeds, f"{ex_id}'s judge draws only from seeded generators: {seeds}"
 
 
 @pytest.mark.parametrize("ex_id", sorted(CASES))

@@ -1,8 +1,8 @@
-"""Exercises of lesson 4: forward vs reverse mode, autograd on the two-layer network, finite differences."""
+"""Exercises of lesson 4: counting passes, finite differences, forward mode with dual numbers."""
 
 import math
 
-from .exercises import Exercise, close, written
+from .exercises import Exercise, Mismatch, close, written
 
 
 def _judge_central_difference(numeric_grad):
@@ -46,6 +46,73 @@ def _random_outputs(rng, n, m):
     return f
 
 
+# ---------------------------------------------------------------- 4.3: one pass gives J·ẋ
+
+
+def _counted(f, calls):
+    """``f`` that records each call and refuses pyautograd's tensors: the exercises of this
+    section carry the tangents by hand, on the page's ``Dual``."""
+    import pyautograd as torch
+
+    def counted(*xs):
+        if any(isinstance(x, torch.Tensor) for x in xs):
+            raise Mismatch("f পেল pyautograd-এর টেনসর: এখানে ট্যানজেন্ট নিজে বইতে হবে, পাতার Dual দিয়ে")
+        calls.append(len(xs))
+        return f(*xs)
+
+    return counted
+
+
+def _judge_jvp(jvp):
+    """``jvp(f, point, tangent)``: J·ẋ of ``f`` (n numbers in, a list of m out) at ``point``
+    along ``tangent``, from a single forward pass with the page's ``Dual``. Sizes, functions,
+    points and directions are drawn at check time (more outputs than inputs, fewer, and as
+    many); the reference is pyautograd's float64 ``jacobian`` times the direction. Named
+    mistakes: more than one call of ``f`` (n one-hot passes combined, or a finite difference
+    along the direction), every tangent 1 instead of the direction's numbers, and the value
+    part returned instead of the ε-part."""
+    import numpy as np
+
+    import pyautograd as torch
+    from pyautograd.autograd.functional import jacobian
+
+    written(jvp)
+    rng = np.random.default_rng()
+    a, b = (int(v) for v in rng.integers(2, 5, size=2))
+    for n, m in ((a, a + int(rng.integers(1, 3))), (b + int(rng.integers(1, 3)), b), (a, a)):
+        f = _random_outputs(rng, n, m)
+        point = [float(v) for v in rng.uniform(-1.5, 1.5, size=n)]
+        # every entry between 1.2 and 2.5 in size, either sign: never 0 or ±1, so neither a
+        # one-hot nor an all-ones tangent can pass by chance
+        size = rng.uniform(1.2, 2.5, size=n) * rng.choice([-1.0, 1.0], size=n)
+        tangent = [float(v) for v in size]
+        calls = []
+        got = list(jvp(_counted(f, calls), list(point), list(tangent)))
+        J = jacobian(lambda x, f=f: torch.stack(f(*x.unbind())), torch.tensor(point, dtype=torch.float64))
+        J = J.numpy()
+        if any(hasattr(v, "eps") for v in got):
+            raise Mismatch("ফেরত এসেছে Dual সংখ্যা: চাই শুধু তাদের ε-অংশ, সাধারণ সংখ্যা হিসেবে")
+        got = np.array(got, dtype=float)
+        if got.shape != (m,):
+            raise Mismatch(
+                f"{n}টি ইনপুট আর {m}টি আউটপুট হলে J·ẋ-এ থাকে {m}টি সংখ্যা, প্রতিটি আউটপুটের একটি; "
+                f"পেলাম আকার {got.shape}"
+            )
+        if len(calls) != 1:
+            raise Mismatch(
+                f"f চলল {len(calls)} বার: J·ẋ-এর জন্য ফরওয়ার্ড মোডের একটি পাসই যথেষ্ট, "
+                "জ্যাকোবিয়ানের কলামগুলো আলাদা করে লাগে না"
+            )
+        if np.allclose(got, J @ tangent, rtol=1e-9, atol=1e-9):
+            continue
+        if np.allclose(got, J @ np.ones(n), rtol=1e-9, atol=1e-9):
+            raise Mismatch("ফল মেলে সব ট্যানজেন্ট 1 ধরলে যা আসে তার সঙ্গে: tangent-এর সংখ্যাগুলো কাজে লাগেনি")
+        if np.allclose(got, f(*point), rtol=1e-9, atol=1e-9):
+            raise Mismatch("ফেরত এসেছে আউটপুটগুলোর মান, তাদের ε-অংশ নয়")
+        return False
+    return True
+
+
 def _judge_forward_jacobian(forward_jacobian):
     """``forward_jacobian(f, point)``: the m × n Jacobian of ``f`` (n numbers in, a list of m
     out) at ``point`` by forward mode, one pass of ``f`` per input with the page's ``Dual``.
@@ -59,8 +126,6 @@ def _judge_forward_jacobian(forward_jacobian):
     import pyautograd as torch
     from pyautograd.autograd.functional import jacobian
 
-    from .exercises import Mismatch
-
     written(forward_jacobian)
     rng = np.random.default_rng()
     a, b = (int(v) for v in rng.integers(2, 5, size=2))
@@ -68,14 +133,7 @@ def _judge_forward_jacobian(forward_jacobian):
         f = _random_outputs(rng, n, m)
         point = [float(v) for v in rng.uniform(-1.5, 1.5, size=n)]
         calls = []
-
-        def counted(*xs, f=f, calls=calls):
-            if any(isinstance(x, torch.Tensor) for x in xs):
-                raise Mismatch("f পেল pyautograd-এর টেনসর: এখানে ট্যানজেন্ট নিজে বইতে হবে, পাতার Dual দিয়ে")
-            calls.append(len(xs))
-            return f(*xs)
-
-        got = forward_jacobian(counted, list(point))
+        got = forward_jacobian(_counted(f, calls), list(point))
         want = jacobian(
             lambda x, f=f: torch.stack(f(*x.unbind())), torch.tensor(point, dtype=torch.float64)
         ).numpy()
@@ -109,12 +167,12 @@ EXERCISES = {
         "এখানে যথেষ্ট নির্ভুল নয়। ফেরত দিন point-এর সমান দৈর্ঘ্যের একটি তালিকা।",
     ),
     "4.3": Exercise(
+        expected=None,
+        judge=_judge_jvp,
         level=2,
-        expected=3.4496362,
-        hint="'একই নেটওয়ার্ক, PyTorch-এর কোডে' অংশের সেলটি কপি করে x1-কে torch.tensor(3.0) করুন, "
-        "L.backward() চালিয়ে w1.grad.item() নিন। হাতে করলে মনে রাখুন: z1 এখন আর শূন্য নয়, "
-        "তাই sigmoid-এর মান 0.5 থাকে না।",
-        tol=1e-4,
+        hint="হাতে লেখা ফরওয়ার্ড মোডে শুরুর ট্যানজেন্ট ছিল dx = 1, dy = 0, আর ফলের ট্যানজেন্টে এসেছিল জ্যাকোবিয়ানের "
+        "একটি কলাম। শুরুর ট্যানজেন্টগুলো যদি যেকোনো সংখ্যা হয়, প্রতিটি ধাপের চেইন রুল মেনে ফলের ε-অংশে কী জমে? "
+        "উত্তরটা ভেবে নিলে পুরো জ্যাকোবিয়ান না বানিয়েই f একবার চালিয়ে কাজ হয়ে যায়।",
     ),
     "4.4": Exercise(
         expected=12.006001,

@@ -32,32 +32,59 @@ def _step_case(rng):
     return build, loss_fn, X, Y, float(rng.uniform(0.05, 0.5)), int(rng.integers(3, 6))
 
 
+def _length(grads):
+    """The length of the whole gradient: every entry of every parameter's gradient at once."""
+    import math
+
+    return math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads if g is not None))
+
+
+def _moved(start, grads, lr, scales):
+    """Parameters after ``p - lr * scale * g``, one scale per parameter (None: no gradient)."""
+    return [p if g is None else p - lr * c * g for p, g, c in zip(start, grads, scales)]
+
+
 def _judge_train_step(train_step):
-    """``train_step(model, loss_fn, X, Y, lr)``: one step of plain gradient descent written by
-    hand (forward pass, loss, backward pass, ``p -= lr * p.grad`` for every parameter that has
-    a gradient, gradients cleared), returning the step's loss. Run for a few steps on models
-    and data drawn at check time, next to the same model trained by ``optim.SGD``; after every
-    step the loss, every parameter and the cleared gradients are compared. ``optim`` is refused:
-    the exercise is the update itself."""
+    """``train_step(model, loss_fn, X, Y, lr, max_norm)``: one step of gradient descent written
+    by hand, with the gradient clipped to length ``max_norm`` (the length of all parameters'
+    gradients at once, as ``nn.utils.clip_grad_norm_`` measures it), gradients cleared, the
+    step's loss returned. Models, data, learning rates and limits are drawn at check time; in
+    two cases of three the limit is below the first gradient's length (the clip bites), in one
+    far above (the step is plain). After every step the loss, every parameter and the cleared
+    gradients are compared with the same step worked out here, and the common slips (no clip,
+    always scaled, each parameter clipped alone) are named. ``optim`` and the library's
+    clipping are refused: the exercise is the step itself."""
     import numpy as np
 
-    from pyautograd import optim
+    import pyautograd as torch
 
     written(train_step)
-    if {"optim", "SGD"} & _names_used(train_step.__code__):
-        raise Mismatch("এখানে optim চলবে না: হালনাগাদটা নিজের হাতে লিখুন")
+    if {"optim", "SGD", "clip_grad_norm_", "clip_grad_value_"} & _names_used(train_step.__code__):
+        raise Mismatch("এখানে optim বা লাইব্রেরির ক্লিপিং চলবে না: ছাঁটা আর হালনাগাদ দুটোই নিজের হাতে লিখুন")
     rng = np.random.default_rng()
-    for _ in range(3):
+    plain = int(rng.integers(0, 3))
+    for case in range(3):
         build, loss_fn, X, Y, lr, steps = _step_case(rng)
+        probe = build()
+        loss_fn(probe(X), Y).backward()
+        first = _length([p.grad for p in probe.parameters()])
+        max_norm = first * float(rng.uniform(3.0, 6.0) if case == plain else rng.uniform(0.2, 0.7))
         mine, reference = build(), build()
-        optimizer = optim.SGD(reference.parameters(), lr=lr)
         for step in range(1, steps + 1):
-            before = [p.detach().clone() for p in mine.parameters()]
-            got = float(train_step(mine, loss_fn, X.clone(), Y.clone(), lr))
-            optimizer.zero_grad()
+            start = [q.detach().clone() for q in reference.parameters()]
+            got = float(train_step(mine, loss_fn, X.clone(), Y.clone(), lr, max_norm))
+            for q in reference.parameters():
+                q.grad = None
             want = loss_fn(reference(X), Y)
             want.backward()
-            optimizer.step()
+            grads = [None if q.grad is None else q.grad.detach().clone() for q in reference.parameters()]
+            length = _length(grads)
+            scale = min(1.0, max_norm / length)
+            with torch.no_grad():
+                for q, g in zip(reference.parameters(), grads):
+                    if g is not None:
+                        q -= lr * scale * g
+                    q.grad = None
             if not np.isclose(got, want.item(), rtol=1e-9, atol=1e-12):
                 raise Mismatch(f"ধাপ {step}-এ লস পেলাম {got:.6f}, হওয়া উচিত {want.item():.6f}")
             params = list(mine.parameters())
@@ -70,18 +97,37 @@ def _judge_train_step(train_step):
                 raise Mismatch(
                     f"ধাপ {step}-এর শেষে গ্রেডিয়েন্ট শূন্য হয়নি: পরের ধাপের গ্রেডিয়েন্ট এর সঙ্গে যোগ হয়ে যাবে"
                 )
-            if all(bool((p.detach() == b).all()) for p, b in zip(params, before)):
+            if all(bool((p.detach() == b).all()) for p, b in zip(params, start)):
                 raise Mismatch(
                     f"ধাপ {step}-এর পরেও একটি প্যারামিটারও বদলায়নি: হালনাগাদের মুহূর্তে গ্রেডিয়েন্ট কি ছিল, "
                     "আর হালনাগাদ কি মডেলের প্যারামিটারেই, জায়গায় বসে, হলো?"
                 )
-            for p, q in zip(params, reference.parameters()):
-                if not np.allclose(p.detach().numpy(), q.detach().numpy(), rtol=1e-9, atol=1e-12):
-                    if not q.requires_grad:
-                        raise Mismatch(
-                            "requires_grad=False দেওয়া প্যারামিটার বদলে গেছে: তার গ্রেডিয়েন্ট নেই, তাকে ছোঁয়া যাবে না"
-                        )
-                    raise Mismatch(f"ধাপ {step}-এর পরে প্যারামিটারগুলো সাধারণ গ্রেডিয়েন্ট ডিসেন্টের সঙ্গে মিলছে না")
+
+            def matches(after, params=params):
+                return all(
+                    np.allclose(p.detach().numpy(), a.numpy(), rtol=1e-6, atol=1e-9)
+                    for p, a in zip(params, after)
+                )
+
+            if matches([q.detach() for q in reference.parameters()]):
+                continue
+            if any(
+                not q.requires_grad and not np.array_equal(p.detach().numpy(), q.detach().numpy())
+                for p, q in zip(params, reference.parameters())
+            ):
+                raise Mismatch("requires_grad=False দেওয়া প্যারামিটার বদলে গেছে: তার গ্রেডিয়েন্ট নেই, তাকে ছোঁয়া যাবে না")
+            where = f"ধাপ {step}-এ গ্রেডিয়েন্টের দৈর্ঘ্য {length:.4g}, সীমা {max_norm:.4g}"
+            if scale < 1 and matches(_moved(start, grads, lr, [1.0] * len(grads))):
+                raise Mismatch(f"{where}: সীমা ছাড়িয়েছে, কিন্তু ধাপটি ছাঁটা হয়নি")
+            if scale == 1 and matches(_moved(start, grads, lr, [max_norm / length] * len(grads))):
+                raise Mismatch(f"{where}: দৈর্ঘ্য সীমার নিচে, তবু গ্রেডিয়েন্ট বদলানো হয়েছে; ছাঁটতে হয় শুধু সীমা ছাড়ালে")
+            alone = [1.0 if g is None else min(1.0, max_norm / _length([g])) for g in grads]
+            if matches(_moved(start, grads, lr, alone)):
+                raise Mismatch(
+                    f"{where}: প্রতিটি প্যারামিটারকে আলাদা করে ছাঁটা হয়েছে; দৈর্ঘ্য মাপতে হয় সব প্যারামিটারের "
+                    "গ্রেডিয়েন্ট একসঙ্গে নিয়ে"
+                )
+            raise Mismatch(f"{where}: ধাপের পরে প্যারামিটারগুলো ছাঁটা গ্রেডিয়েন্ট ডিসেন্টের সঙ্গে মিলছে না")
     return True
 
 
@@ -114,9 +160,10 @@ EXERCISES = {
         expected=None,
         judge=_judge_train_step,
         level=3,
-        hint="'autograd দিয়ে একই কাজ' অংশের লুপের একটি পাক মনে করুন, শুধু প্যারামিটারের তালিকা এবার "
-        "model.parameters() থেকে আসে আর লস আসে loss_fn(model(X), Y) থেকে। হালনাগাদ হয় torch.no_grad()-এর ভেতরে, "
-        "জায়গায় বসে (-=)। জমে যাওয়া প্যারামিটারের grad থাকে None: তাকে বাদ দিন, optim.SGD-ও তাই করে। "
-        "শেষে গ্রেডিয়েন্ট মুছুন, আর লসের সংখ্যাটা (.item()) ফেরত দিন।",
+        hint="লুপের একটি পাক দিয়ে শুরু করুন, তারপর backward()-এর পরে আর হালনাগাদের আগে একটি কাজ যোগ করুন: যেসব "
+        "প্যারামিটারের grad আছে, তাদের সব ঘরের বর্গের যোগফলের বর্গমূল — পুরো গ্রেডিয়েন্টের দৈর্ঘ্য, প্যারামিটার ধরে "
+        "আলাদা আলাদা নয়। দৈর্ঘ্য max_norm ছাড়ালে প্রতিটি grad-কে একই সংখ্যা max_norm / দৈর্ঘ্য দিয়ে গুণ করুন, না "
+        "ছাড়ালে যেমন আছে তেমনই। জমিয়ে রাখা প্যারামিটারের grad থাকে None: তাকে বাদ দিন। শেষে গ্রেডিয়েন্ট মুছে লসের "
+        "সংখ্যাটা (.item()) ফেরত দিন।",
     ),
 }

@@ -1,5 +1,5 @@
 """Exercises of lesson 11 (the scalar engine learns): the reader's code runs on network sizes,
-data and points the page never uses.
+data and points the page never uses; 11.3's points are drawn when ``check`` runs.
 
 ``11.2`` builds its network with the page's own ``MLP`` (found in the namespace where the
 reader's ``train_step`` was defined) and computes every expected number independently, with
@@ -90,9 +90,24 @@ def _sigmoid(a):
     return 1 / (1 + e) if a >= 0 else e / (1 + e)
 
 
+def _softplus_points():
+    """Points drawn at check time: ordinary ones, moderate tails (±30 to ±60, where e^(-a)
+    vanishes next to 1) and far tails (±710 to ±1000, past where e^a fits in a float), in a
+    shuffled order so no fixed point decides the verdict."""
+    import numpy as np
+
+    rng = np.random.default_rng()
+    points = [
+        *rng.normal(scale=3.0, size=3),
+        *(rng.uniform(30.0, 60.0, size=2) * (1.0, -1.0)),
+        *(rng.uniform(710.0, 1000.0, size=2) * (1.0, -1.0)),
+    ]
+    return [round(float(a), 3) for a in rng.permutation(points)]
+
+
 def _judge_softplus(Value):
     written(getattr(Value, "softplus", None))
-    for a in (-3.1, 0.4, 2.7, 35.0, -35.0, 800.0, -800.0):
+    for a in _softplus_points():
         leaf = Value(a)
         try:
             out = leaf.softplus() * 2 + leaf  # the leaf reaches the root on two paths

@@ -1,6 +1,7 @@
 """Exercises of lesson 12 (your own tensor engine): the reader extends the page's ``Tensor``.
 
-Each judge builds tensors of shapes and values the page never uses, reduces the reader's op
+Each judge builds tensors of shapes and values the page never uses (12.3 draws its shapes,
+indices and values when ``check`` runs), reduces the reader's op
 to a number with a random upstream weight (so a backward that forgets ``out.grad`` is seen),
 runs the reader's ``backward()`` and compares every gradient, shape first, with the formula
 worked out here in NumPy.
@@ -68,10 +69,15 @@ def _judge_divide(Tensor):
 
 def _judge_rows(Tensor):
     written(getattr(Tensor, "rows", None))
-    rng = np.random.default_rng(1203)
-    for shape, index in (((6, 4), [1, 3, 1, 5, 1]), ((3, 2), [2, 2]), ((5, 3), [4, 0, 2])):
+    rng = np.random.default_rng()
+    for repeat in (True, True, False):
+        shape = (int(rng.integers(3, 9)), int(rng.integers(1, 6)))
+        if repeat:  # some row taken two or more times: its contributions must add up
+            index = rng.integers(0, shape[0], size=int(rng.integers(3, 8)))
+            index[int(rng.integers(1, len(index)))] = index[0]
+        else:  # every row at most once, in a shuffled order
+            index = rng.permutation(shape[0])[: int(rng.integers(1, shape[0] + 1))]
         table_data = rng.normal(size=shape)
-        index = np.array(index)
         upstream = rng.normal(size=(len(index), shape[1]))
         table = Tensor(table_data)
         out = table.rows(index)

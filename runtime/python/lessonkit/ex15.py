@@ -87,41 +87,49 @@ def _judge_evaluate(fn):
     return True
 
 
-def _step_cases():
+def _step_cases(rng):
     """(what, build model, make optimizer, loss, X, y) for 15.4: models, optimizers and losses
-    the page never uses, so only the measured change, not ``lr * grad``, gives the ratio."""
+    the page never uses, so only the measured change, not ``lr * grad``, gives the ratio. Batch
+    sizes, widths and data are drawn from ``rng``, at check time; every layer has at least two
+    outputs, so each bias has a standard deviation (ddof=1)."""
     import pyautograd as torch
     from pyautograd import nn, optim
 
-    rng = np.random.default_rng(1504)
+    def size(low, high):
+        return int(rng.integers(low, high + 1))
 
     def digits_like(n, features, classes):
         X = torch.tensor(rng.normal(size=(n, features)), dtype=torch.float32)
         return X, torch.tensor(rng.integers(0, classes, size=n))
 
-    X, y = digits_like(20, 6, 4)
+    features, hidden, classes = size(4, 8), size(6, 12), size(3, 5)
+    X, y = digits_like(size(12, 30), features, classes)
     yield (
         "Adam(lr=0.01)",
-        lambda: nn.Sequential(nn.Linear(6, 10), nn.Tanh(), nn.Linear(10, 4)),
+        lambda: nn.Sequential(nn.Linear(features, hidden), nn.Tanh(), nn.Linear(hidden, classes)),
         lambda ps: optim.Adam(ps, lr=0.01),
         nn.CrossEntropyLoss(),
         X,
         y,
     )
-    X = torch.tensor(rng.normal(size=(15, 3)), dtype=torch.float32)
-    y = torch.tensor(rng.normal(size=(15, 2)), dtype=torch.float32)
+    n_in, width, n_out, n = size(2, 5), size(5, 10), size(2, 3), size(10, 25)
+    X = torch.tensor(rng.normal(size=(n, n_in)), dtype=torch.float32)
+    y = torch.tensor(rng.normal(size=(n, n_out)), dtype=torch.float32)
     yield (
         "SGD(lr=0.1, momentum=0.9, weight_decay=0.05)",
-        lambda: nn.Sequential(nn.Linear(3, 8), nn.ReLU(), nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 2)),
+        lambda: nn.Sequential(
+            nn.Linear(n_in, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU(), nn.Linear(width, n_out)
+        ),
         lambda ps: optim.SGD(ps, lr=0.1, momentum=0.9, weight_decay=0.05),
         nn.MSELoss(),
         X,
         y,
     )
-    X, y = digits_like(32, 5, 3)
+    features, hidden, classes = size(3, 7), size(4, 9), size(2, 4)
+    X, y = digits_like(size(20, 40), features, classes)
     yield (
         "RMSprop(lr=0.003)",
-        lambda: nn.Sequential(nn.Linear(5, 6), nn.Sigmoid(), nn.Linear(6, 3)),
+        lambda: nn.Sequential(nn.Linear(features, hidden), nn.Sigmoid(), nn.Linear(hidden, classes)),
         lambda ps: optim.RMSprop(ps, lr=0.003),
         nn.CrossEntropyLoss(),
         X,
@@ -143,11 +151,14 @@ def _judge_step_ratios(step_ratios):
     import pyautograd as torch
 
     written(step_ratios)
-    for k, (what, build, make_optimizer, loss_fn, X, y) in enumerate(_step_cases()):
-        torch.manual_seed(150 + k)
-        model = _with_stale_grads(build(), k)
-        torch.manual_seed(150 + k)
-        reference = _with_stale_grads(build(), k)
+    rng = np.random.default_rng()
+    for what, build, make_optimizer, loss_fn, X, y in _step_cases(rng):
+        # the reader's model and the reference start from the same weights and stale gradients
+        weights, stale = (int(v) for v in rng.integers(0, 2**31, size=2))
+        torch.manual_seed(weights)
+        model = _with_stale_grads(build(), stale)
+        torch.manual_seed(weights)
+        reference = _with_stale_grads(build(), stale)
         before = {name: p.detach().numpy().astype(np.float64) for name, p in reference.named_parameters()}
         optimizer = make_optimizer(reference.parameters())
         optimizer.zero_grad()

@@ -3,7 +3,8 @@
 16.1 runs the reader's ``count_paths(root, leaf)`` on graphs the page never builds (a chain of
 diamonds, a leaf used several times, a second leaf on other branches) and compares with a count
 by dynamic programming over ``next_functions``. 16.2 runs the reader's ``cheaper_jacobian`` on
-functions with more inputs than outputs and the other way round, and asks both for the right
+functions with more inputs than outputs and the other way round (sizes and values drawn when
+``check`` runs), and asks both for the right
 Jacobian and for the passes of the cheaper mode, ``min(inputs, outputs)``, counted by
 ``count_passes``. 16.3 runs the reader's ``predict_bytes(loss_at, n)`` on networks the page
 never builds (other widths, depths, activations and dtypes) and asks for the bytes the graph of a
@@ -66,15 +67,28 @@ def _judge_count_paths(count_paths):
 
 
 def _functions():
+    """(f, x) with sizes and values drawn at check time: more inputs than outputs, more outputs
+    than inputs, and one output only, in a shuffled order."""
     import pyautograd as torch
 
-    a = torch.tensor(np.random.default_rng(1602).normal(size=(3, 7)), dtype=torch.float64)
-    yield (lambda x: torch.tanh(a @ x)), torch.linspace(-1.0, 1.0, 7, dtype=torch.float64)  # 7 -> 3
-    yield (
-        (lambda x: (x.unsqueeze(0) * torch.arange(1.0, 6.0).unsqueeze(1)).sin().reshape(-1)),
-        torch.tensor([0.3, -0.8]),
-    )  # 2 -> 10
-    yield (lambda x: (x**2).sum()), torch.arange(5.0)  # 5 -> 1
+    rng = np.random.default_rng()
+    n = int(rng.integers(4, 10))
+    m = int(rng.integers(2, n))
+    a = torch.tensor(rng.normal(size=(m, n)), dtype=torch.float64)
+    wide = (lambda x: torch.tanh(a @ x)), torch.tensor(rng.uniform(-1.0, 1.0, n), dtype=torch.float64)
+    k = int(rng.integers(3, 7))
+    c = torch.tensor(rng.uniform(0.5, 3.0, k), dtype=torch.float64)
+    tall = (
+        (lambda x: (x.unsqueeze(0) * c.unsqueeze(1)).sin().reshape(-1)),
+        torch.tensor(rng.uniform(-1.0, 1.0, int(rng.integers(1, 3))), dtype=torch.float64),
+    )  # 1 or 2 inputs, 3 to 12 outputs
+    one = (
+        (lambda x: (x**2).sum()),
+        torch.tensor(rng.normal(size=int(rng.integers(3, 9))), dtype=torch.float64),
+    )
+    cases = [wide, tall, one]
+    for i in rng.permutation(3):
+        yield cases[i]
 
 
 def _judge_cheaper_jacobian(cheaper_jacobian):

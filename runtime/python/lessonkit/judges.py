@@ -399,6 +399,7 @@ def judge_evaluate(evaluate):
 
 
 def _line_data(seed, n, slope, intercept):
+    """``n`` noisy points of a line; ``seed`` is a number or a generator already drawing."""
     import numpy as np
 
     torch = _torch()
@@ -474,17 +475,22 @@ def _momentum_line_reference(xs, ys, lr, beta, steps):
 
 def judge_momentum_line(fit_line_momentum):
     """``fit_line_momentum(xs, ys, lr, beta, steps)``: the losses of SGD with momentum written by
-    hand, against ``optim.SGD(momentum=beta)`` on lines the page never shows. Any use of
-    ``optim`` is refused, since the exercise is to write the update itself."""
+    hand, against ``optim.SGD(momentum=beta)`` on lines drawn at check time (sizes, slopes,
+    learning rates, β and step counts included). Any use of ``optim`` is refused, since the
+    exercise is to write the update itself."""
+    import numpy as np
+
     written(fit_line_momentum)
     if {"optim", "SGD"} & _names_used(fit_line_momentum.__code__):
         raise Mismatch("এখানে optim চলবে না: হালনাগাদ আর বেগ দুটোই নিজে লিখুন")
-    for seed, n, slope, intercept, lr, beta, steps in (
-        (21, 10, 1.2, 0.5, 0.05, 0.9, 30),
-        (22, 16, -0.8, -1.5, 0.02, 0.5, 25),
-        (23, 7, 2.5, 0.3, 0.03, 0.8, 35),
-    ):
-        xs, ys = _line_data(seed, n, slope, intercept)
+    rng = np.random.default_rng()
+    for _ in range(3):
+        n, steps = int(rng.integers(6, 21)), int(rng.integers(20, 41))
+        slope = round(float(rng.uniform(0.5, 2.5)) * float(rng.choice((-1.0, 1.0))), 2)
+        intercept = round(float(rng.uniform(-1.5, 1.5)), 2)
+        # lr · (the loss's largest curvature, at most 8 here) stays far below 2(1 + β): no blow-up
+        lr, beta = round(float(rng.uniform(0.01, 0.05)), 3), round(float(rng.uniform(0.5, 0.9)), 2)
+        xs, ys = _line_data(rng, n, slope, intercept)
         want = _momentum_line_reference(xs, ys, lr, beta, steps)
         got = [float(v) for v in fit_line_momentum(xs.clone(), ys.clone(), lr, beta, steps)]
         if len(got) != steps:
