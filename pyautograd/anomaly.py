@@ -10,8 +10,11 @@ import numpy as np
 
 
 class _State:
-    enabled = False
-    check_nan = True
+    def __init__(self):
+        # instance attributes, not class defaults: every recorded op reads ``enabled``, and
+        # CPython's attribute cache serves an instance's own attribute without a class lookup
+        self.enabled = False
+        self.check_nan = True
 
 
 state = _State()

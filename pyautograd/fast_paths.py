@@ -30,6 +30,8 @@ from .tensor import Tensor
 
 FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)  # what a tensor combines with
+# Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
+_make = Tensor._make
 
 
 def apply_pair(cls, a, b):
@@ -49,10 +51,10 @@ def apply_pair(cls, a, b):
     else:
         y, need_b = b, False
     if not ((need_a or need_b) and _grad_mode.enabled):
-        return Tensor._make(cls.operator(x, y))
+        return _make(cls.operator(x, y))
     ctx = object.__new__(cls._node_class)
     result = cls.forward(ctx, x, y)
-    out = Tensor._make(result, True, ctx)
+    out = _make(result, True, ctx)
     needs = (need_a, need_b)
     ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
     ctx.needs_input_grad = needs
@@ -95,8 +97,8 @@ def apply_linear(cls, t_cls, bias, input, weight, general):
     result = cls.forward(ctx, b, x, wt)
     need_b, need_x, need_w = bias._requires_grad, input._requires_grad, weight._requires_grad
     if not ((need_b or need_x or need_w) and _grad_mode.enabled):
-        return Tensor._make(result)
-    out = Tensor._make(result, True, ctx)
+        return _make(result)
+    out = _make(result, True, ctx)
     if need_w:
         t_node = object.__new__(t_cls._node_class)
         t_node.next_functions = (edge_to(weight),)
@@ -108,7 +110,7 @@ def apply_linear(cls, t_cls, bias, input, weight, general):
     ctx.needs_input_grad = (need_b, need_x, need_w)
     counter = weight._version_counter
     if need_x:  # mat2 (the transposed weight) is read only for the input's gradient
-        wt_tensor = Tensor._make(wt, need_w, t_node)
+        wt_tensor = _make(wt, need_w, t_node)
         wt_tensor._version_counter = counter
         wt_source = (wt_tensor, counter, counter[0], None)
     else:
@@ -142,8 +144,8 @@ def apply_one(cls, a, *options):
     else:
         result = cls.forward(ctx, x, *options)
     if not (a._requires_grad and _grad_mode.enabled):
-        return Tensor._make(result)
-    out = Tensor._make(result, True, ctx)
+        return _make(result)
+    out = _make(result, True, ctx)
     ctx.next_functions = (edge_to(a),)
     ctx.needs_input_grad = (True,)
     if ctx._saved:  # _bind_saved for one argument
@@ -200,7 +202,7 @@ def compute_outside_graph(operator_, a, b):
         b = b._data
         if not b.ndim and b.dtype.char in "fd":
             b = b[()]
-    return Tensor._make(operator_(x, b))
+    return _make(operator_(x, b))
 
 
 # The operator of each in-place ufunc, for 0-d float tensors: NumPy's scalar arithmetic rounds

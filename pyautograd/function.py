@@ -43,6 +43,8 @@ INFERENCE_SAVED = (
 
 
 NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
+# Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
+_make = Tensor._make
 
 
 class Node:
@@ -122,7 +124,7 @@ class Function(Node):
                 restore_float_errors(token)
         else:
             result = cls.forward(ctx, *data)
-        out = Tensor._make(result, record, ctx if record else None)
+        out = _make(result, record, ctx if record else None)
         if record:
             ctx._connect(args, data, needs, out, result)
         if forward_ad_state.levels:
@@ -288,7 +290,7 @@ def add_to_grad(tensor, grad, owned):
     if current is None:
         if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array
             grad, owned = np.asarray(grad), True
-        tensor._grad = Tensor._make(grad if owned else grad.copy())
+        tensor._grad = _make(grad if owned else grad.copy())
     else:
         # In place, as PyTorch outside create_graph: the same tensor, its grad_fn (if a
         # create_graph backward made it) kept, and its version counted, so a graph that saved

@@ -4,7 +4,10 @@ import functools
 
 
 class _State:
-    enabled = True
+    def __init__(self):
+        # an instance attribute, not a class default: every op reads it, and CPython's
+        # attribute cache serves an instance's own attribute without a lookup in the class
+        self.enabled = True
 
 
 state = _State()
@@ -92,7 +95,8 @@ class inference_mode(_GradModeContext):
 
 
 class _Inference:
-    enabled = False
+    def __init__(self):
+        self.enabled = False  # an instance attribute: every new tensor reads it (see _State)
 
 
 inference_state = _Inference()

@@ -14,10 +14,16 @@ import numpy as np
 from .tensor import Tensor
 
 
-class forward_ad_state:
+class _ForwardADState:
     """How many forward-AD dual levels are open; ops compute tangents only when > 0."""
 
-    levels = 0
+    def __init__(self):
+        # an instance attribute: every op reads it, and CPython's attribute cache serves an
+        # instance's own attribute without the class lookup a class attribute needs
+        self.levels = 0
+
+
+forward_ad_state = _ForwardADState()
 
 
 _dual_tensors = []  # weakrefs to every tensor given a tangent in the open level
