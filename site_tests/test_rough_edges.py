@@ -318,7 +318,9 @@ def test_a_fatal_pyodide_error_restarts_python_and_explains(browser, server, off
         c = run_and_wait(page, i)
         crashed = c.locator('[data-role="crashed"]')
         assert crashed.count() == 1, output_text(page, i)
-        assert "নতুন করে চালু" in crashed.inner_text() and "setrecursionlimit" in crashed.inner_text()
+        said = crashed.inner_text()
+        assert "নতুন করে চালু" in said and "setrecursionlimit" in said, said
+        assert "total = total + loss" in said and ".item()" in said and ".detach()" in said, said
         assert "Stack (most recent call first)" not in output_text(page, i)
         assert "harness.py" not in output_text(page, i)
         set_code(page, i, "import sys\nprint(sys.getrecursionlimit(), 'before' in globals())")
