@@ -23,6 +23,7 @@ from ._quiet_numpy import quiet_float_errors, restore_float_errors
 from .dtypes import from_numpy_dtype
 from .grad_mode import state as _grad_mode
 from .tangents import forward_ad_state, propagate_tangent
+from .teardown import release_edges
 from .tensor import Tensor
 
 FREED_MESSAGE = (
@@ -87,6 +88,7 @@ class Function(Node):
     # as PyTorch does not save it then (``d * 2`` keeps d free to change: ``d += ...``).
     saved_for = None
     operator = None  # a binary op whose forward is exactly this operator on the data (ops/elementwise.py)
+    __del__ = release_edges  # a long chain of nodes is freed in a loop, not in nested calls (teardown.py)
 
     def __init_subclass__(cls, **kwargs):
         """Each op class gets a node class named like PyTorch's (``Mul`` -> ``MulBackward0``),

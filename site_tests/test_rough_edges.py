@@ -233,6 +233,34 @@ def test_recursion_traceback_is_capped_and_the_limit_does_not_leak(booted):
     assert output_text(page, i).strip() == "1000"
 
 
+def test_freeing_a_graph_thousands_of_steps_long_keeps_python_alive(booted, numpy_in_site):
+    """A sum kept across a loop is a chain as long as the loop; freeing it must not exhaust
+    the browser's stack (Chromium ran out at about 800 nodes), and names set before stay."""
+    session, page, i = booted
+    set_code(page, i, "kept = 'শৃঙ্খলের আগের মান'")
+    run_and_wait(page, i)
+    set_code(
+        page,
+        i,
+        "import pyautograd as torch\nfrom pyautograd import nn, optim\n"
+        "x = torch.ones(2, requires_grad=True)\ns = x\nfor _ in range(3000):\n    s = s + x\n"
+        "print(s[0].item())\ns = None\n"
+        "torch.manual_seed(0)\nmodel = nn.Linear(2, 1)\n"
+        "optimizer = optim.SGD(model.parameters(), lr=0.01)\ndata = torch.randn(4, 2)\n"
+        "total = 0\nfor _ in range(1500):\n    optimizer.zero_grad()\n"
+        "    loss = (model(data) ** 2).mean()\n    loss.backward()\n    optimizer.step()\n"
+        "    total = total + loss\n"
+        "print(total.grad_fn is not None)\ndel total, loss",
+    )
+    c = run_and_wait(page, i)
+    assert c.locator('[data-role="crashed"]').count() == 0, output_text(page, i)
+    assert output_text(page, i).split() == ["3001.0", "True"], output_text(page, i)
+    set_code(page, i, "print(kept)")
+    c = run_and_wait(page, i)
+    assert output_text(page, i).strip() == "শৃঙ্খলের আগের মান"
+    assert c.get_attribute("data-state") == "done"
+
+
 # ---------------------------------------------------------------- Stop
 
 
@@ -290,7 +318,9 @@ def test_a_fatal_pyodide_error_restarts_python_and_explains(browser, server, off
         c = run_and_wait(page, i)
         crashed = c.locator('[data-role="crashed"]')
         assert crashed.count() == 1, output_text(page, i)
-        assert "নতুন করে চালু" in crashed.inner_text() and "setrecursionlimit" in crashed.inner_text()
+        said = crashed.inner_text()
+        assert "নতুন করে চালু" in said and "setrecursionlimit" in said, said
+        assert "total = total + loss" in said and ".item()" in said and ".detach()" in said, said
         assert "Stack (most recent call first)" not in output_text(page, i)
         assert "harness.py" not in output_text(page, i)
         set_code(page, i, "import sys\nprint(sys.getrecursionlimit(), 'before' in globals())")

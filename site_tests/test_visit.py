@@ -123,6 +123,8 @@ def test_worker_crash_fails_the_cell_cancels_the_queue_and_restarts(browser, ser
         )
         assert result["crashed"] and result["error"] == "WorkerCrash: simulated crash", result
         assert "অচল" in output_text(page, i)
+        # not the stack's running out, so neither of its causes is offered
+        assert "setrecursionlimit" not in output_text(page, i)
         assert cell(page, i).get_attribute("data-state") == "error"
         assert waiting.get("cancelled") and waiting["stdout"] == "", waiting
         assert "চালানো হয়নি" in cell(page, 0).locator('[data-role="notice"]').inner_text()

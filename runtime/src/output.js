@@ -17,6 +17,8 @@ const ANSI = new RegExp(
 // phone. On the page they become marks drawn by CSS (drawVerdicts); what the cell printed
 // (this.stdout, compared with the expected block) keeps them.
 const VERDICT = /(\u2705|\u274C)/u;
+// how a worker's death by the browser's stack running out reads (Chromium and Safari; Firefox)
+const STACK_RAN_OUT = /Maximum call stack size exceeded|too much recursion/i;
 
 /** A verdict mark: drawn by CSS, named for a screen reader. @param {boolean} ok */
 export function verdictMark(ok) {
@@ -200,7 +202,7 @@ export class OutputView {
     title.textContent = t.crashed.title;
     const body = document.createElement("p");
     body.className = "lr-explain-body";
-    body.textContent = t.crashed.body;
+    body.textContent = STACK_RAN_OUT.test(reason) ? t.crashed.stack : t.crashed.body;
     const pre = document.createElement("pre");
     pre.className = "lr-traceback";
     pre.textContent = reason;

@@ -184,8 +184,10 @@ class _TensorOps:
 def _deep_chain(rng):
     """A chain thousands of nodes deep, far past Python's ~1000 nested calls, in which one
     inner node s = x·y feeds every step: its gradient is complete only after the last step.
-    Its reference is no pyautograd graph (freeing one this deep overflows the browser's stack,
-    see ``_NodeOps.cut``) but the same nodes run in the reverse of the order they were made."""
+    Its reference is the judge's own nodes, built again and run in the reverse of the order
+    they were made (a right order by construction) and unlinked afterwards like the reader's
+    (``_NodeOps.cut``). A pyautograd graph this deep would be freed safely too: its nodes are
+    released in a loop (``pyautograd/teardown.py``), plain objects like ``_Node`` are not."""
     depth = int(rng.integers(1200, 1800))  # two nested calls a step: 2,400 or more in all
     keep = [float(v) for v in rng.uniform(0.7, 0.99, size=depth)]
     feed = [float(v) for v in rng.uniform(-0.5, 0.5, size=depth)]
