@@ -14,7 +14,7 @@ import numpy as np
 from ..ops import common
 from ..ops.common import data_of, is_tensor
 from ..ops.elementwise import sigmoid_values
-from ..ops.index import where
+from ..ops.index import select_where
 from ..ops.special import erf_array
 from ..ops.unary import unary
 
@@ -23,13 +23,6 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
-
-
-def _select(mask, a, b):
-    """``a`` where ``mask`` else ``b``: ``torch.where`` on tensors (differentiable), NumPy's on arrays."""
-    if is_tensor(a) or is_tensor(b):
-        return where(mask, a, b)
-    return np.where(mask, a, b)
 
 
 def _sigmoid(x):
@@ -64,7 +57,9 @@ def _elu(a, alpha, scale=1.0):
 def _elu_derivative(g, x, alpha, scale=1.0):
     """scale for x > 0, scale * alpha * e^x at and below 0 (NaN counts as above, as in PyTorch)."""
     at_or_below = data_of(x) <= 0
-    return g * _select(at_or_below, common.exp(_select(at_or_below, x, 0.0)) * (alpha * scale), scale)
+    return g * select_where(
+        at_or_below, common.exp(select_where(at_or_below, x, 0.0)) * (alpha * scale), scale
+    )
 
 
 def _check_hardtanh(input, min_val, max_val, *rest):
@@ -180,7 +175,7 @@ def _softplus_derivative(g, x, beta, threshold):
     """z / (z + 1) with z = e^(beta x), as PyTorch writes it: z keeps the far left tail
     (a subnormal where 1 / (1 + e^-x) has already overflowed to 0)."""
     linear = data_of(x) * beta > threshold
-    z = common.exp(_select(linear, 0.0, x * beta))  # e^(beta x) only where it is used: no inf / inf
+    z = common.exp(select_where(linear, 0.0, x * beta))  # e^(beta x) only where it is used: no inf / inf
     return g * (z / (z + 1) * ~linear + linear)
 
 

@@ -288,6 +288,14 @@ def where(condition, a=None, b=None):
     raise error
 
 
+def select_where(mask, a, b):
+    """``a`` where ``mask`` else ``b`` inside a derivative rule: ``where`` on tensors (so a
+    ``create_graph`` backward records it), NumPy's on arrays (a plain backward)."""
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        return where(mask, a, b)
+    return np.where(mask, a, b)
+
+
 def index_put_key(a, indices, values, name, position):
     """The NumPy index of ``index_put``'s ``indices`` (a tuple of index tensors), after
     PyTorch's checks of the indices and of the values' dtype and shape."""

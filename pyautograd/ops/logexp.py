@@ -6,9 +6,8 @@ import math
 
 import numpy as np
 
-from ..tensor import Tensor
-from .common import data_of, is_tensor
-from .index import where
+from .common import data_of
+from .index import select_where
 from .unary import unary
 from .with_number import plus_number, times_number
 
@@ -47,15 +46,8 @@ def _logit_derivative(g, x, eps):
         outside, fill = (array < low) | (array > high), 0.0
     if not outside.any():
         return g / (x * (1 - x))
-    inside = _select(outside, 0.5, x)  # a finite slope where the fill replaces it: no inf * 0
-    return _select(outside, fill, g / (inside * (1 - inside)))
-
-
-def _select(mask, a, b):
-    """``a`` where ``mask`` else ``b``: ``torch.where`` on tensors (differentiable), NumPy's on arrays."""
-    if is_tensor(a) or is_tensor(b):
-        return where(Tensor(mask), a, b)
-    return np.where(mask, a, b).astype(data_of(b).dtype, copy=False)
+    inside = select_where(outside, 0.5, x)  # a finite slope where the fill replaces it: no inf * 0
+    return select_where(outside, fill, g / (inside * (1 - inside)))
 
 
 logit = unary("logit", _logit, _logit_derivative, settings=(("eps", None),), may_overflow=True)
