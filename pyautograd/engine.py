@@ -9,6 +9,7 @@ Unless ``retain_graph``, each node frees its saved buffers as soon as it has run
 """
 
 import warnings
+from collections import deque
 
 import numpy as np
 
@@ -98,7 +99,8 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
     buffers, shared = {}, set()
     for (node, nr), g in zip(roots, root_grads):  # step 2
         _deposit(buffers, shared, node, nr, g, g)
-    ready = []
+    # a deque, not a list: a list that empties and refills reallocates its memory each time
+    ready = deque()
     for node in buffers:
         if node not in dependencies:
             ready.append(node)
@@ -124,15 +126,14 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
                 continue
             grads = ()
             if g is not None:
-                if node._hooks:
-                    g = run_hooks(node._hooks, g)
-                if node._retained is not None:
-                    _store_retained(node, g, accumulate_only)
-                if anomaly_checks:
-                    grads = _call_backward_checked(node, g, create_graph)
+                if node._observed:  # a hook or retain_grad on its output tensor
+                    if node._hooks:
+                        g = run_hooks(node._hooks, g)
+                    if node._retained is not None:
+                        _store_retained(node, g, accumulate_only)
+                if anomaly_checks or create_graph:
+                    grads = _call_backward_checked(node, g, create_graph, anomaly_checks)
                 else:  # calling backward, inlined: this runs for every node
-                    if create_graph or node._graph_mode:
-                        node._graph_mode = create_graph
                     grads = node.backward(node, g)
                     if type(grads) is not tuple:
                         grads = (grads,)
@@ -206,17 +207,24 @@ def _accumulate(node, g, shared):
         accumulate_hooks.run(node.variable)
 
 
-def _call_backward_checked(node, grad, create_graph):
-    """A node's backward in anomaly mode: NaN gradients are reported, and a failure names
-    the forward call that made the node."""
-    node._graph_mode = create_graph
+def _call_backward_checked(node, grad, create_graph, anomaly_checks):
+    """A node's backward, recorded (``create_graph``: its saved values are handed to it as
+    tensors while it runs) or in anomaly mode (NaN gradients are reported, and a failure
+    names the forward call that made the node)."""
+    if create_graph:
+        node._graph_mode = True
     try:
         result = node.backward(node, grad)
         result = result if type(result) is tuple else (result,)
-        anomaly.check_nan(node, result)
+        if anomaly_checks:
+            anomaly.check_nan(node, result)
     except Exception:
-        anomaly.report_failure(node)
+        if anomaly_checks:
+            anomaly.report_failure(node)
         raise
+    finally:
+        if create_graph:
+            node._graph_mode = False
     return result
 
 
@@ -226,16 +234,17 @@ def _count_dependencies(roots):
     starts = set()
     for node, _ in roots:
         starts.add(node)
-    stack = list(starts)
+    stack = deque(starts)
     while stack:
         for child, _ in stack.pop().next_functions:
             if child is None:
                 continue
             if child in dependencies:
                 dependencies[child] += 1
-            else:  # the first edge into it: walk below it too (unless it is a root, walked already)
+            else:  # the first edge into it: walk below it too (unless it is a root, walked
+                # already, or a leaf's node, which has no edges)
                 dependencies[child] = 1
-                if child not in starts:
+                if child not in starts and type(child) is not AccumulateGrad:
                     stack.append(child)
     return dependencies
 

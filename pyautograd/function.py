@@ -55,6 +55,7 @@ class Node:
     _n_outputs = 1  # a learner's Function may return several tensors (see autograd/function.py)
     _retained = None  # weakref to an output whose .grad is kept (retain_grad)
     _hooks = ()  # register_hook on this node's output tensor
+    _observed = False  # True once it has hooks or a retained output: the engine reads one flag
 
     def name(self):
         return type(self).__name__
@@ -81,7 +82,7 @@ class Function(Node):
     # nothing is checked: the input tensor it is (or None and ``node`` is this node, for our
     # own output), that tensor's shared version counter, and the version it had when saved
     _saved_sources = ()
-    _graph_mode = False  # True while a create_graph backward runs this node
+    _graph_mode = False  # True while a create_graph backward runs this node (engine.py)
     scalar_forward = False  # forward may get 0-d float inputs as NumPy scalars (pure arithmetic)
     # per saved value: the input whose gradient alone reads it (None: any). A value only that
     # gradient reads is not checked for in-place changes when that input needs no gradient,

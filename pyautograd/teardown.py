@@ -14,11 +14,15 @@ adds its edges (which keep the nodes before it alive) and returns, so the C stac
 node or two deep however long the chain is.
 """
 
+from collections import deque
+
 
 def _make_release():
     # State in a closure, not module globals: nodes still die while the interpreter shuts
     # down, after it has cleared the globals of modules.
-    pending = []  # states and edges of dead nodes, not released yet
+    # states and edges of dead nodes, not released yet (a deque: a list that empties and
+    # refills reallocates its memory each time)
+    pending = deque()
     draining = False  # a call further up the stack is releasing ``pending``
 
     def release_edges(node):

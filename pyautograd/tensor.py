@@ -246,6 +246,7 @@ class Tensor:
         if self.grad_fn is not None:
             self._retains_grad = True
             self.grad_fn._retained = weakref.ref(self)
+            self.grad_fn._observed = True
 
     def register_hook(self, hook):
         """Call ``hook(grad)`` whenever this tensor's gradient is computed; if the hook
@@ -260,6 +261,7 @@ class Tensor:
         else:
             if "_hooks" not in vars(self.grad_fn):
                 self.grad_fn._hooks = []
+                self.grad_fn._observed = True
             hooks = self.grad_fn._hooks
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
