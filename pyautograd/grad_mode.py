@@ -20,13 +20,15 @@ def is_grad_enabled():
 class _GradModeContext:
     """Base of no_grad / enable_grad: a context manager that is also a decorator."""
 
+    # a slot, not an instance dict: ``with no_grad():`` runs in every step of a training loop
+    __slots__ = ("_previous",)
     mode = True
 
     def __enter__(self):
         self._previous = state.enabled
         state.enabled = self.mode
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc_value, traceback):
         state.enabled = self._previous
         return False
 
@@ -42,12 +44,14 @@ class _GradModeContext:
 class no_grad(_GradModeContext):
     """Operations inside are not recorded: results have ``requires_grad=False``."""
 
+    __slots__ = ()
     mode = False
 
 
 class enable_grad(_GradModeContext):
     """Turn recording back on, e.g. inside a ``no_grad`` block."""
 
+    __slots__ = ()
     mode = True
 
 
@@ -81,9 +85,9 @@ class inference_mode(_GradModeContext):
         inference_state.enabled = self.inference
         super().__enter__()
 
-    def __exit__(self, *exc):
+    def __exit__(self, exc_type, exc_value, traceback):
         inference_state.enabled = self._previous_inference
-        return super().__exit__(*exc)
+        return super().__exit__(exc_type, exc_value, traceback)
 
     def __call__(self, func):
         @functools.wraps(func)

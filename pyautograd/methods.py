@@ -129,7 +129,11 @@ def _zero_(self):
     if grad_mode.enabled and self._requires_grad:
         return apply_in_place(self, gather.zeroed)  # recorded as ZeroBackward0, as in PyTorch
     if not forward_ad_state.levels:  # ``p.grad.zero_()`` in the lessons' update loop
-        self._data.fill(0)
+        data = self._data
+        if data.ndim:
+            data.fill(0)
+        else:  # 0-d (a scalar parameter's gradient): NumPy's scalar store is ~3x cheaper than fill
+            data[()] = 0
         self._version_counter[0] += 1  # _bump_version, inlined (once per parameter per step)
         return self
     return _fill_(self, 0)
