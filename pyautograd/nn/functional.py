@@ -149,6 +149,14 @@ class Addmm(Function):
     def backward(ctx, g):
         x, wt = ctx.saved_tensors
         need_b, need_x, need_wt = ctx.needs_input_grad
+        if type(g) is np.ndarray and type(x) is np.ndarray and type(wt) is np.ndarray:
+            # arrays (every backward without create_graph): both operands are matrices, so
+            # matrix_t is ``.T``, written out: three helper frames fewer per layer per step
+            return (
+                (sum_to(g, ctx.bias_shape) if need_b else None),
+                (g @ wt.T if need_x else None),
+                ((g.T @ x).T if need_wt else None),
+            )
         return (
             (sum_to(g, ctx.bias_shape) if need_b else None),
             (g @ matrix_t(wt) if need_x else None),
