@@ -7,10 +7,14 @@
 * ``open_page(url, ...)``: a fresh context + page that records console errors and every
   request, and fails the test if a request leaves the site's origin.
 Screenshots go to test-artifacts/ (``shot(page, name)``).
+
+With ``SITE_TEST_SHARD=k/n`` (scripts/site-test sets it) this process runs only the k-th of
+n groups of test files; the groups are balanced by each file's measured time (FILE_SECONDS).
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -31,6 +35,84 @@ from serve_site import serve_in_thread  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
 
+# Seconds each test file took in one whole run in one process (2 cores, load average 9: only
+# the ratios matter), for splitting the files between processes; a file not listed counts as
+# DEFAULT_FILE_SECONDS.
+FILE_SECONDS = {
+    "test_backward_display.py": 110,
+    "test_boot_failure.py": 27,
+    "test_boot_share.py": 88,
+    "test_build.py": 1,
+    "test_build_hook.py": 1,
+    "test_cell_hints.py": 29,
+    "test_displays.py": 37,
+    "test_early_start.py": 105,
+    "test_exercises.py": 156,
+    "test_graph_budget.py": 29,
+    "test_harness.py": 1,
+    "test_lessons.py": 258,
+    "test_notebook_download.py": 9,
+    "test_offline.py": 48,
+    "test_offline_course.py": 97,
+    "test_page.py": 54,
+    "test_phone_use.py": 118,
+    "test_progress_page.py": 42,
+    "test_reader_text.py": 23,
+    "test_rough_edges.py": 78,
+    "test_run_order.py": 40,
+    "test_runner.py": 50,
+    "test_search.py": 8,
+    "test_share.py": 246,
+    "test_slow_link.py": 15,
+    "test_snapshot.py": 49,
+    "test_start_up_work.py": 15,
+    "test_sw_cache.py": 2,
+    "test_tabs.py": 68,
+    "test_visit.py": 66,
+}
+DEFAULT_FILE_SECONDS = 30
+
+
+def shard_of_files(names, shards):
+    """Deal the files out to ``shards`` groups, longest first, each to the group with the
+    least time so far: every file lands in exactly one group, the same one in every process."""
+    groups = [[] for _ in range(shards)]
+    totals = [0.0] * shards
+    for name in sorted(names, key=lambda n: (-FILE_SECONDS.get(n, DEFAULT_FILE_SECONDS), n)):
+        k = totals.index(min(totals))
+        groups[k].append(name)
+        totals[k] += FILE_SECONDS.get(name, DEFAULT_FILE_SECONDS)
+    return groups
+
+
+def pytest_collection_modifyitems(config, items):
+    shard = os.environ.get("SITE_TEST_SHARD")
+    if not shard:
+        return
+    k, n = (int(x) for x in shard.split("/"))
+    mine = set(shard_of_files({item.path.name for item in items}, n)[k - 1])
+    keep = [item for item in items if item.path.name in mine]
+    dropped = [item for item in items if item.path.name not in mine]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+    items[:] = keep
+
+
+class _Exclusive:
+    """A lock file held by one test process at a time (shards run side by side)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __enter__(self):
+        self.file = open(self.path, "w")  # held until __exit__
+        fcntl.flock(self.file, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        fcntl.flock(self.file, fcntl.LOCK_UN)
+        self.file.close()
+
 
 @pytest.fixture(scope="session")
 def _site_dir():
@@ -50,13 +132,16 @@ def _isolated_server(_site_dir):
 
 @pytest.fixture(scope="session")
 def built_site(_site_dir, _isolated_server):
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(_site_dir)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "SITE_URL": _isolated_server.url},
-    )
+    # one build at a time: the build hook keeps compiled wheels in caches that a second
+    # build would read while the first is still writing them
+    with _Exclusive(Path(tempfile.gettempdir()) / "pyautograd-lessons-site-build.lock"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(_site_dir)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "SITE_URL": _isolated_server.url},
+        )
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
     return _site_dir
 
@@ -266,9 +351,11 @@ def output_text(page, index):
 def write_metric(name, value):
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "site-metrics.json"
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data[name] = value
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+    # read-modify-write: a test in another shard may be writing its metric at the same time
+    with _Exclusive(ARTIFACTS / ".site-metrics.lock"):
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data[name] = value
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def serve_html_instead(context, url, html):
