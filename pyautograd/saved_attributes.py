@@ -226,6 +226,16 @@ SAVED = {
         "self_sym_numel": _numel,
         "self_sym_sizes": _shape,
     },
+    "AdaptiveAvgPool2d_": {"self": Saved(0)},
+    "MaxAll": {"self": Saved(0), "result": Saved(1)},
+    "MinAll": {"self": Saved(0), "result": Saved(1)},
+    "ProdAll": {"self": Saved(0), "result": Saved(1)},
+    "ProdDim": {
+        "dim": _attr("dim", _int),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
     "Softmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "LogSoftmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "Mm": _MATMUL_SIZES,
@@ -275,10 +285,10 @@ _UNARY_EXTRA = {
     "GeluTanh": {"approximate": _constant("tanh")},
 }
 _IN_PLACE_SAVES_RESULT = {"EluInPlace", "SeluInPlace", "LeakyReluInPlace"}  # PyTorch's *Backward1
-# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings;
-# erfinv saves its input (ours its output), log_sigmoid a buffer of its CPU kernel
+# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings,
+# log_sigmoid a buffer of its CPU kernel
 _UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
-_UNARY_NOT_NAMED = {"Erfinv", "Logsigmoid"}
+_UNARY_NOT_NAMED = {"Logsigmoid"}
 
 
 def _setting(i):

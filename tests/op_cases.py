@@ -646,3 +646,39 @@ def second_order_graph_of_case(L, name):
         else sorted(n.name().split("::")[-1] for n in _graph_nodes(g.grad_fn).values())
         for g in grads
     ]
+
+
+def version_targets(name):
+    """The tensors of a case that ``modified_after_forward`` changes in place, one at a time:
+    each input as the case gives it (requiring grad), each input of a case of several made
+    without grad (its sibling inputs still need one), and the output."""
+    n = len(BY_NAME[name][1])
+    return (
+        [f"input {k}" for k in range(n)]
+        + ([f"input {k} without grad" for k in range(n)] if n > 1 else [])
+        + ["output"]
+    )
+
+
+def modified_after_forward(L, name, target):
+    """Run a case, change ``target`` in place (``add_(0)`` under no_grad: only its version
+    moves, the graph stays as it was), then backward: ``None`` when the backward runs, else
+    where it stopped (the in-place change or the backward), the exception's type and message."""
+    fn, shapes = BY_NAME[name]
+    words = target.split()
+    without = int(words[1]) if target.endswith("without grad") else None
+    xs = [
+        L.tensor(x, dtype=L.float64, requires_grad=k != without) for k, x in enumerate(inputs(name, shapes))
+    ]
+    out = fn(L, *xs)
+    loss = (out * L.tensor(weights(tuple(out.shape)), dtype=L.float64)).sum()
+    changed = out if target == "output" else xs[int(words[1])]
+    step = "modify"
+    try:
+        with L.no_grad():
+            changed.add_(0)
+        step = "backward"
+        loss.backward()
+    except RuntimeError as e:
+        return {"at": step, "error": type(e).__name__, "message": str(e)}
+    return None

@@ -199,7 +199,7 @@ def _fold_rows(input, x):
         np.reshape(x, shape, copy=False)
     except ValueError:  # no view: NumPy would copy, as PyTorch's clone does
         return _UnsafeView.apply(input.clone(), shape)
-    return _ReshapeAlias.apply(input, shape)
+    return _as_view(_ReshapeAlias.apply(input, shape), input)  # a view: its version is the input's
 
 
 def linear(input, weight, bias=None):

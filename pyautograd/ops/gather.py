@@ -44,7 +44,10 @@ def gather_from(g, dim, index):
     return g[_full_index(index, dim)]
 
 
-class Gather(Function):
+class PickAlong(Function):
+    """The values at ``index`` along ``dim``; its gradient scatters back. Sort and topk are
+    this op under their own names (they save no input)."""
+
     backward_name = "GatherBackward0"
     n_options = 2
 
@@ -60,6 +63,18 @@ class Gather(Function):
     @staticmethod
     def jvp(ctx, t):
         return t[_full_index(ctx.index, ctx.dim)]
+
+
+class Gather(PickAlong):
+    @staticmethod
+    def forward(ctx, a, dim, index):
+        ctx.save_for_backward(a)  # unread (the shape is enough), but PyTorch saves it: checked
+        return PickAlong.forward(ctx, a, dim, index)
+
+    @staticmethod
+    def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
+        return PickAlong.backward(ctx, g)
 
 
 class ScatterAddInto(Function):
@@ -100,6 +115,7 @@ class ScatterAdd(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         need_a, need_src = ctx.needs_input_grad
         g_src = None
         if need_src:
@@ -212,16 +228,19 @@ def _axis_index(dim, index):
 class IndexAdd(Function):
     backward_name = "IndexAddBackward0"
     n_options = 3
+    saved_for = (1,)  # PyTorch saves the source for its own gradient (unread: checked only)
 
     @staticmethod
     def forward(ctx, a, source, dim, index, alpha):
         ctx.dim, ctx.index, ctx.alpha = dim, index, alpha
+        ctx.save_for_backward(source)
         out = a.copy()
         np.add.at(out, _axis_index(dim, index), source * alpha)
         return out
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         need_a, need_src = ctx.needs_input_grad
         g_src = None
         if need_src:
