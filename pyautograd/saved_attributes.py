@@ -153,6 +153,13 @@ def _strides(k):
     return get
 
 
+def _index(node):
+    """An op's index tensor (kept as an array), as the int64 tensor PyTorch saves."""
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    return Tensor._make(np.asarray(node.index))
+
+
 def _constant(value):
     return lambda node: value
 
@@ -227,6 +234,16 @@ SAVED = {
         "self_sym_sizes": _shape,
     },
     "AdaptiveAvgPool2d_": {"self": Saved(0)},
+    # PyTorch's pad lists the last dim's (before, after) first
+    "ConstantPadNd": {"pad": lambda n: _ints(v for pair in reversed(n.pads) for v in pair)},
+    "Gather": {"dim": _attr("dim", _int), "index": _index, "self": Saved(0), "sparse_grad": _constant(False)},
+    "IndexAdd": {
+        "alpha": _attr("alpha", _number),
+        "dim": _attr("dim", _int),
+        "index": _index,
+        "source": Saved(0),
+        "source_dim": _attr("source_dim", _int),
+    },
     "MaxAll": {"self": Saved(0), "result": Saved(1)},
     "MinAll": {"self": Saved(0), "result": Saved(1)},
     "ProdAll": {"self": Saved(0), "result": Saved(1)},

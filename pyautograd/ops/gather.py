@@ -232,7 +232,7 @@ class IndexAdd(Function):
 
     @staticmethod
     def forward(ctx, a, source, dim, index, alpha):
-        ctx.dim, ctx.index, ctx.alpha = dim, index, alpha
+        ctx.dim, ctx.index, ctx.alpha, ctx.source_dim = dim, index, alpha, source.ndim
         ctx.save_for_backward(source)
         out = a.copy()
         np.add.at(out, _axis_index(dim, index), source * alpha)

@@ -24,10 +24,7 @@ NAMES = sorted(op_cases.BY_NAME)
 _EINSUM = "same error, other shape: PyTorch lowers einsum to bmm of permuted views and saves those"
 _FOLDED = "same error, other shape: PyTorch's matmul saves the operand folded to 2-D ([1, n] or [rows, n])"
 _EXPANDED = "same error, other shape: PyTorch's matmul of a strided batch saves the weight expanded to it"
-_PADDED = "PyTorch pads an odd 'same' padding first (ConstantPadNd) and saves that copy, not the input"
 KNOWN_DIFFERENCES = {
-    ("conv2d_same", "input 0"): _PADDED,
-    ("conv2d_same", "input 0 without grad"): _PADDED,
     ("einsum_batched", "input 0"): _EINSUM,
     ("einsum_batched", "input 1"): _EINSUM,
     ("einsum_batched", "input 1 without grad"): _EINSUM,
