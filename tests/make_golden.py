@@ -671,7 +671,7 @@ def main() -> None:
         "saved": {n: op_cases.saved_values_of_case(torch, n) for n in op_cases.BY_NAME},
         "second_order": {n: op_cases.second_order_graph_of_case(torch, n) for n in op_cases.BY_NAME},
         "versions": {
-            n: {t: op_cases.modified_after_forward(torch, n, t) for t in op_cases.version_targets(n)}
+            n: {t: op_cases.modified_after_forward(torch, n, t) for t in op_cases.version_targets(torch, n)}
             for n in op_cases.BY_NAME
         },
         "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},

@@ -24,7 +24,32 @@ NAMES = sorted(op_cases.BY_NAME)
 _EINSUM = "same error, other shape: PyTorch lowers einsum to bmm of permuted views and saves those"
 _FOLDED = "same error, other shape: PyTorch's matmul saves the operand folded to 2-D ([1, n] or [rows, n])"
 _EXPANDED = "same error, other shape: PyTorch's matmul of a strided batch saves the weight expanded to it"
+_INDEX = "the op keeps the index, mask or running statistics as an array: their version is not checked"
 KNOWN_DIFFERENCES = {
+    ("index_advanced", "made 0"): _INDEX,
+    ("gather", "made 0"): _INDEX,
+    ("scatter_add", "made 0"): _INDEX,
+    ("scatter", "made 0"): _INDEX,
+    ("index_select", "made 0"): _INDEX,
+    ("index_add", "made 0"): _INDEX,
+    ("index_put_accumulate", "made 0"): _INDEX,
+    ("index_put_", "made 0"): _INDEX,
+    ("index_put_", "made 1"): _INDEX,
+    ("index_put", "made 0"): _INDEX,
+    ("index_put_view", "made 0"): _INDEX,
+    ("masked_fill", "made 0"): _INDEX,
+    ("scatter_value", "made 0"): _INDEX,
+    ("cross_entropy", "made 0"): _INDEX,
+    ("batch_norm_eval", "made 0"): _INDEX,
+    ("embedding", "made 0"): _INDEX,
+    ("index_long_tensor", "made 0"): _INDEX,
+    ("index_mask", "made 0"): _INDEX,
+    ("index_mask_2d", "made 0"): _INDEX,
+    ("gather_fn", "made 0"): _INDEX,
+    ("scatter_src", "made 0"): _INDEX,
+    ("index_select_fn", "made 0"): _INDEX,
+    ("masked_fill_broadcast", "made 0"): _INDEX,
+    ("embedding_padding", "made 0"): _INDEX,
     ("einsum_batched", "input 0"): _EINSUM,
     ("einsum_batched", "input 1"): _EINSUM,
     ("einsum_batched", "input 1 without grad"): _EINSUM,
@@ -78,7 +103,7 @@ def _ours(name):
     """Our outcomes of a case, target by target (once for both tests)."""
     return {
         t: _outcome(op_cases.modified_after_forward(pyautograd, name, t))
-        for t in op_cases.version_targets(name)
+        for t in op_cases.version_targets(pyautograd, name)
     }
 
 
@@ -93,11 +118,11 @@ def _known(name):
 
 def test_golden_covers_every_case():
     assert sorted(VERSIONS) == NAMES, "run tests/make_golden.py --new-only"
-    assert all(sorted(VERSIONS[n]) == sorted(op_cases.version_targets(n)) for n in NAMES)
+    assert all(sorted(VERSIONS[n]) == sorted(op_cases.version_targets(pyautograd, n)) for n in NAMES)
 
 
 def test_known_differences_are_cases():
-    assert all(target in op_cases.version_targets(case) for case, target in KNOWN_DIFFERENCES)
+    assert all(target in op_cases.version_targets(pyautograd, case) for case, target in KNOWN_DIFFERENCES)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -108,5 +133,7 @@ def test_in_place_after_forward_like_recorded_pytorch(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_in_place_after_forward_like_live_torch(name):
     torch = pytest.importorskip("torch")
-    theirs = {t: op_cases.modified_after_forward(torch, name, t) for t in op_cases.version_targets(name)}
+    theirs = {
+        t: op_cases.modified_after_forward(torch, name, t) for t in op_cases.version_targets(pyautograd, name)
+    }
     assert _differences(name, theirs) == _known(name)
