@@ -24,30 +24,21 @@ NAMES = sorted(op_cases.BY_NAME)
 _EINSUM = "same error, other shape: PyTorch lowers einsum to bmm of permuted views and saves those"
 _FOLDED = "same error, other shape: PyTorch's matmul saves the operand folded to 2-D ([1, n] or [rows, n])"
 _EXPANDED = "same error, other shape: PyTorch's matmul of a strided batch saves the weight expanded to it"
-_INDEX = "the op keeps the index, mask or running statistics as an array: their version is not checked"
+_INDEX = "the op keeps the index, mask or running statistics as an array: its version is not checked"
 KNOWN_DIFFERENCES = {
     ("index_advanced", "made 0"): _INDEX,
-    ("gather", "made 0"): _INDEX,
-    ("scatter_add", "made 0"): _INDEX,
-    ("scatter", "made 0"): _INDEX,
-    ("index_select", "made 0"): _INDEX,
-    ("index_add", "made 0"): _INDEX,
     ("index_put_accumulate", "made 0"): _INDEX,
     ("index_put_", "made 0"): _INDEX,
     ("index_put_", "made 1"): _INDEX,
     ("index_put", "made 0"): _INDEX,
     ("index_put_view", "made 0"): _INDEX,
     ("masked_fill", "made 0"): _INDEX,
-    ("scatter_value", "made 0"): _INDEX,
     ("cross_entropy", "made 0"): _INDEX,
     ("batch_norm_eval", "made 0"): _INDEX,
     ("embedding", "made 0"): _INDEX,
     ("index_long_tensor", "made 0"): _INDEX,
     ("index_mask", "made 0"): _INDEX,
     ("index_mask_2d", "made 0"): _INDEX,
-    ("gather_fn", "made 0"): _INDEX,
-    ("scatter_src", "made 0"): _INDEX,
-    ("index_select_fn", "made 0"): _INDEX,
     ("masked_fill_broadcast", "made 0"): _INDEX,
     ("embedding_padding", "made 0"): _INDEX,
     ("einsum_batched", "input 0"): _EINSUM,
