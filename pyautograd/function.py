@@ -333,7 +333,7 @@ def modified_message(array, source):
     tensor, version_counter, expected, node = source
     # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
     # for a node's own saved output, that node; a leaf has none.
-    producer = tensor.grad_fn if tensor is not None else node
+    producer = node if node is not None else tensor.grad_fn
     kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
     which = ""
     if producer is not None:
@@ -341,6 +341,8 @@ def modified_message(array, source):
         op_name = getattr(producer, "name_after_write", None) or re.sub(
             r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name())
         )
+        if tensor is not None and getattr(tensor, "_view_info", None) is not None:
+            op_name = "AsStrided"  # a written view's node is made again as AsStridedBackward0
         which = f", which is output 0 of {op_name},"
     return (
         "one of the variables needed for gradient computation has been modified by an "

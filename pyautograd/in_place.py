@@ -14,7 +14,7 @@ from .fast_paths import write_outside_graph
 from .grad_mode import state as grad_mode
 from .tangents import forward_ad_state, set_tangent
 from .tensor import Tensor
-from .view_writes import check_same_shape, renew_views, write_through_view
+from .view_writes import OVERLAPPING_WRITE, check_same_shape, renew_views, write_through_view
 from .views import positions, view_info
 
 _LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -64,9 +64,17 @@ def _write_tangent_into_base(view, base, result):
     set_tangent(base, Tensor._make(tangent))
 
 
+def _overlaps(array):
+    """An expanded array: several of its elements are one memory location (PyTorch refuses
+    to write into it, whether or not the write is recorded)."""
+    return any(step == 0 and n > 1 for n, step in zip(array.shape, array.strides))
+
+
 def apply_in_place(self, op, *args, ufunc=None):
     """Run ``op(self, *args)`` and store the result in self, with PyTorch's in-place rules."""
     self._refuse_inference_write()
+    if not self._data.flags.writeable and _overlaps(self._data):
+        raise RuntimeError(OVERLAPPING_WRITE)
     info = view_info(self)
     recording = grad_mode.enabled and (
         self._requires_grad
@@ -100,12 +108,31 @@ def apply_in_place(self, op, *args, ufunc=None):
     _write_into(self, result._data)
     if result.grad_fn is not None:  # PyTorch saves a clone of it (saved_attributes.py); by id:
         result.grad_fn._in_place_input = id(old_value)  # the graph's memory is freed as before
+        _save_as_written(result.grad_fn, self, old_value)
     self.grad_fn = result.grad_fn
     self._requires_grad = result._requires_grad
     renew_views(self)
     if dual:
         _keep_tangent(self, result)
     return self
+
+
+def _save_as_written(node, self, old_value):
+    """PyTorch's in-place op saves its result as the tensor itself, at the version its write
+    gave it, so a later write into the tensor breaks the backward; ours ran out of place, so
+    its saved result (or, for an op that recomputes the result from its saved input, that
+    input) is bound to the tensor's version counter here."""
+    sources = getattr(node, "_saved_sources", None)
+    if not sources:
+        return
+    counter = self._version_counter
+    recomputes = getattr(node, "saves_result_in_place", False)
+    node._saved_sources = [
+        (s[0], counter, counter[0], node)
+        if s is not None and (s[3] is node or (recomputes and s[0] is old_value))
+        else s
+        for s in sources
+    ]
 
 
 def method_in_place(func):

@@ -153,6 +153,13 @@ def _strides(k):
     return get
 
 
+def _index(node):
+    """An op's index tensor (kept as an array), as the int64 tensor PyTorch saves."""
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    return Tensor._make(np.asarray(node.index))
+
+
 def _constant(value):
     return lambda node: value
 
@@ -226,6 +233,26 @@ SAVED = {
         "self_sym_numel": _numel,
         "self_sym_sizes": _shape,
     },
+    "AdaptiveAvgPool2d_": {"self": Saved(0)},
+    # PyTorch's pad lists the last dim's (before, after) first
+    "ConstantPadNd": {"pad": lambda n: _ints(v for pair in reversed(n.pads) for v in pair)},
+    "Gather": {"dim": _attr("dim", _int), "index": _index, "self": Saved(0), "sparse_grad": _constant(False)},
+    "IndexAdd": {
+        "alpha": _attr("alpha", _number),
+        "dim": _attr("dim", _int),
+        "index": _index,
+        "source": Saved(0),
+        "source_dim": _attr("source_dim", _int),
+    },
+    "MaxAll": {"self": Saved(0), "result": Saved(1)},
+    "MinAll": {"self": Saved(0), "result": Saved(1)},
+    "ProdAll": {"self": Saved(0), "result": Saved(1)},
+    "ProdDim": {
+        "dim": _attr("dim", _int),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
     "Softmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "LogSoftmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "Mm": _MATMUL_SIZES,
@@ -275,10 +302,10 @@ _UNARY_EXTRA = {
     "GeluTanh": {"approximate": _constant("tanh")},
 }
 _IN_PLACE_SAVES_RESULT = {"EluInPlace", "SeluInPlace", "LeakyReluInPlace"}  # PyTorch's *Backward1
-# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings;
-# erfinv saves its input (ours its output), log_sigmoid a buffer of its CPU kernel
+# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings,
+# log_sigmoid a buffer of its CPU kernel
 _UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
-_UNARY_NOT_NAMED = {"Erfinv", "Logsigmoid"}
+_UNARY_NOT_NAMED = {"Logsigmoid"}
 
 
 def _setting(i):

@@ -2,7 +2,8 @@
 
 Run ``python tests/make_golden.py`` (with torch installed) to regenerate
 ``tests/golden/*.json`` (``--new-only``: record the cases not yet recorded, keep the others): ops.json, saved.json
-(each node's ``_saved_*`` values) and second_order.json (the gradients' graphs) from the op-case table (``op_cases.py``), edges.json
+(each node's ``_saved_*`` values), second_order.json (the gradients' graphs) and versions.json (what a backward
+does after each tensor of a case is changed in place) from the op-case table (``op_cases.py``), edges.json
 from ``edge_cases.py``, api.json and fidelity.json from their case modules, and the
 printing, error and misc cases below. The tests run the same cases against pyautograd
 (and, where torch is importable, against live torch too), so the comparison works on
@@ -669,6 +670,10 @@ def main() -> None:
         "ops": {n: op_cases.run_op_case(torch, n) for n in op_cases.BY_NAME},
         "saved": {n: op_cases.saved_values_of_case(torch, n) for n in op_cases.BY_NAME},
         "second_order": {n: op_cases.second_order_graph_of_case(torch, n) for n in op_cases.BY_NAME},
+        "versions": {
+            n: {t: op_cases.modified_after_forward(torch, n, t) for t in op_cases.version_targets(torch, n)}
+            for n in op_cases.BY_NAME
+        },
         "printing": {n: run_print_case(torch, n) for n in PRINT_CASES},
         "errors": {n: run_error_case(torch, n) for n in ERROR_CASES},
         "misc": {n: run_misc_case(torch, n) for n in MISC_CASES},

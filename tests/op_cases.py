@@ -646,3 +646,70 @@ def second_order_graph_of_case(L, name):
         else sorted(n.name().split("::")[-1] for n in _graph_nodes(g.grad_fn).values())
         for g in grads
     ]
+
+
+class _Making:
+    """``L`` as a case sees it, keeping the tensors the case makes itself (its indices, masks
+    and constants), in the order it makes them."""
+
+    MAKERS = ("tensor", "eye", "zeros", "ones", "arange", "full")
+
+    def __init__(self, L):
+        self._L, self.made = L, []
+
+    def __getattr__(self, name):
+        value = getattr(self._L, name)
+        if name not in self.MAKERS:
+            return value
+
+        def make(*args, **kwargs):
+            self.made.append(value(*args, **kwargs))
+            return self.made[-1]
+
+        return make
+
+
+def version_targets(L, name):
+    """The tensors of a case that ``modified_after_forward`` changes in place, one at a time:
+    each input as the case gives it (requiring grad), each input of a case of several made
+    without grad (its sibling inputs still need one), the output, and each tensor the case
+    makes itself (an index, a mask, a constant: they never require grad)."""
+    fn, shapes = BY_NAME[name]
+    making = _Making(L)
+    fn(making, *(L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)))
+    n = len(shapes)
+    return (
+        [f"input {k}" for k in range(n)]
+        + ([f"input {k} without grad" for k in range(n)] if n > 1 else [])
+        + ["output"]
+        + [f"made {k}" for k in range(len(making.made))]
+    )
+
+
+def modified_after_forward(L, name, target):
+    """Run a case, change ``target`` in place (``add_(0)``, or for a tensor the case made
+    ``copy_`` of its clone, which also takes bools; under no_grad: only its version moves, the
+    graph stays as it was), then backward: ``None`` when the backward runs, else where it
+    stopped (the in-place change or the backward), the exception's type and message."""
+    fn, shapes = BY_NAME[name]
+    words = target.split()
+    without = int(words[1]) if target.endswith("without grad") else None
+    xs = [
+        L.tensor(x, dtype=L.float64, requires_grad=k != without) for k, x in enumerate(inputs(name, shapes))
+    ]
+    making = _Making(L)
+    out = fn(making, *xs)
+    loss = (out * L.tensor(weights(tuple(out.shape)), dtype=L.float64)).sum()
+    step = "modify"
+    try:
+        with L.no_grad():
+            if words[0] == "made":
+                made = making.made[int(words[1])]
+                made.copy_(made.clone())
+            else:
+                (out if target == "output" else xs[int(words[1])]).add_(0)
+        step = "backward"
+        loss.backward()
+    except RuntimeError as e:
+        return {"at": step, "error": type(e).__name__, "message": str(e)}
+    return None

@@ -108,6 +108,7 @@ class _Pool(Function):
     @staticmethod
     def forward(ctx, x, windows):
         ctx.windows = windows
+        ctx.save_for_backward(x)  # unread (the windows are enough), but PyTorch saves it: checked
         return _pool(x, windows)
 
     @classmethod
@@ -118,6 +119,7 @@ class _Pool(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         return (type(ctx)._op._grad(g, ctx.windows), None)
 
     @staticmethod

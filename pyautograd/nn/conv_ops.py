@@ -234,6 +234,30 @@ class ConvWeightGrad(Function):
         return weight_grad_forward(tx, g, w_shape, geo) + weight_grad_forward(x, tg, w_shape, geo)
 
 
+class ConstantPadNd(Function):
+    """Zeros after the input in its spatial dims (PyTorch's ``constant_pad_nd``): the odd
+    pixel of ``padding='same'``, which PyTorch pads first, so that its convolution pads
+    evenly and saves this padded copy (not the input: writing into the input after the
+    forward leaves the backward intact)."""
+
+    backward_name = "ConstantPadNdBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, x, pads):
+        ctx.pads = pads
+        return np.pad(x, ((0, 0), (0, 0)) + pads)
+
+    @staticmethod
+    def backward(ctx, g):
+        kept = tuple(slice(lo, n - hi) for (lo, hi), n in zip(ctx.pads, g.shape[2:]))
+        return g[(slice(None), slice(None)) + kept], None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.pad(t, ((0, 0), (0, 0)) + ctx.pads)
+
+
 # ---- the public functions -------------------------------------------------------------------------
 def _tuple(value, n):
     return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
@@ -303,6 +327,9 @@ def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, 
             f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
             f"Kernel size: ({' x '.join(map(str, extent))}). Kernel size can't be greater than actual input size"
         )
+    if any(lo != hi for lo, hi in pads):  # as PyTorch: the uneven part padded first
+        x = ConstantPadNd.apply(x, tuple((0, hi - lo) for lo, hi in pads))
+        pads = tuple((lo, lo) for lo, _ in pads)
     y = Convolution.apply(x, weight, bias, Geometry(stride, pads, dilation, groups))
     return y.squeeze(0) if unbatched else y
 

@@ -207,7 +207,7 @@ def _fold_rows(input, x):
         np.reshape(x, shape, copy=False)
     except ValueError:  # no view: NumPy would copy, as PyTorch's clone does
         return _UnsafeView.apply(input.clone(), shape)
-    return _ReshapeAlias.apply(input, shape)
+    return _as_view(_ReshapeAlias.apply(input, shape), input)  # a view: its version is the input's
 
 
 def linear(input, weight, bias=None):
@@ -450,12 +450,14 @@ class NllLoss(Function):
             losses = -picked if w is None else -w * picked
             ctx.pick = pick if batched else pick[0]
             ctx.reduction = reduction
+            ctx.save_for_backward(target)  # the target tensor, as PyTorch saves it
             if reduction == "none":
                 return losses if batched else losses[0]
             return np.asarray(losses.sum() / denom, dtype=logp.dtype)
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         if ctx.reduction == "none" and np.ndim(ctx.pick) == 2:
             g = g.reshape((-1, 1))
         return g * ctx.pick, None, None, None, None
@@ -486,9 +488,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             f"Expected input batch_size ({input.shape[0]}) to match target batch_size ({target.shape[0]})."
         )
     _check_class_indices(target)
-    return NllLoss.apply(
-        input, data_of(target), None if weight is None else data_of(weight), ignore_index, reduction
-    )
+    return NllLoss.apply(input, target, None if weight is None else data_of(weight), ignore_index, reduction)
 
 
 def cross_entropy(

@@ -64,12 +64,13 @@ class Normalize(Function):
                 out = out * w.reshape(param_shape)
             if b is not None:
                 out = out + b.reshape(param_shape)
-        ctx.save_for_backward(x, w)
+        # PyTorch's layer norm saves its bias too (unread), batch norm does not: both checked
+        ctx.save_for_backward(*((x, w) if ctx.affine_first else (x, w, b)))
         return out
 
     @staticmethod
     def backward(ctx, g):
-        x, w = ctx.saved_tensors
+        x, w = ctx.saved_tensors[:2]
         need_x, need_w, need_b = ctx.needs_input_grad
         xhat, rstd = _statistics(x, ctx.dims, ctx.count, ctx.eps)
         gw = g if w is None else g * w.reshape(ctx.param_shape)
@@ -86,7 +87,7 @@ class Normalize(Function):
 
     @staticmethod
     def jvp(ctx, tx, tw, tb):
-        x, w = ctx.saved_tensors
+        x, w = ctx.saved_tensors[:2]
         xhat, rstd = _statistics(x, ctx.dims, ctx.count, ctx.eps)
         mean_t = np.sum(tx, axis=ctx.dims, keepdims=True) / ctx.count
         mean_t_xhat = np.sum(tx * xhat, axis=ctx.dims, keepdims=True) / ctx.count

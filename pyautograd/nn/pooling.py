@@ -64,10 +64,12 @@ class MaxPool2dWithIndices(Function):
     def forward(ctx, x, settings):
         y, ctx.indices = _pool(x, settings)
         ctx.x_shape = x.shape
+        ctx.save_for_backward(x)  # unread (the indices are enough), but PyTorch saves it: checked
         return y
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         return (max_pool_grad(g, ctx.indices, ctx.x_shape), None)
 
     @staticmethod

@@ -24,10 +24,12 @@ class EmbeddingLookup(Function):
     def forward(ctx, weight, indices, padding_idx):
         ctx.shape, ctx.dtype = weight.shape, weight.dtype
         ctx.indices, ctx.padding_idx = indices, padding_idx
+        ctx.save_for_backward(indices)  # the indices tensor, as PyTorch saves it
         return weight[indices]
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         if ctx.padding_idx is not None:
             keep = (ctx.indices != ctx.padding_idx)[..., None]
             g = g * keep
@@ -59,7 +61,8 @@ def embedding(
     _check_indices(indices, weight.shape[0])
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
-    return EmbeddingLookup.apply(weight, indices, padding_idx)
+    # the indices tensor itself where it is one: saved by the op, its version is checked
+    return EmbeddingLookup.apply(weight, input if is_tensor(input) else indices, padding_idx)
 
 
 def one_hot(tensor, num_classes=-1):

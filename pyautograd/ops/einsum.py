@@ -62,7 +62,12 @@ class Einsum(Function):
         *arrays, (parts, out) = arrays_then_spec
         ctx.parts, ctx.out = parts, out
         ctx.shapes = [a.shape for a in arrays]
-        ctx.save_for_backward(*arrays)
+        # Each operand is read only by the others' gradients, as PyTorch's lowering (permute
+        # and sum, mul, bmm) saves them: one operand saves nothing, two each for the other.
+        if len(arrays) == 2:
+            ctx.saved_for = (1, 0)
+        if len(arrays) > 1:
+            ctx.save_for_backward(*arrays)
         return np.asarray(np.einsum(",".join(parts) + "->" + out, *arrays))
 
     @staticmethod

@@ -44,7 +44,10 @@ def gather_from(g, dim, index):
     return g[_full_index(index, dim)]
 
 
-class Gather(Function):
+class PickAlong(Function):
+    """The values at ``index`` along ``dim``; its gradient scatters back. Sort and topk are
+    this op under their own names (they save no input)."""
+
     backward_name = "GatherBackward0"
     n_options = 2
 
@@ -60,6 +63,18 @@ class Gather(Function):
     @staticmethod
     def jvp(ctx, t):
         return t[_full_index(ctx.index, ctx.dim)]
+
+
+class Gather(PickAlong):
+    @staticmethod
+    def forward(ctx, a, dim, index):
+        ctx.save_for_backward(a, index)  # a unread (the shape is enough), but PyTorch saves it
+        return PickAlong.forward(ctx, a, dim, index)
+
+    @staticmethod
+    def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
+        return PickAlong.backward(ctx, g)
 
 
 class ScatterAddInto(Function):
@@ -89,10 +104,12 @@ class ScatterAdd(Function):
 
     backward_name = "ScatterAddBackward0"
     n_options = 2
+    saved_for = (1,)  # the index, read for src's gradient
 
     @staticmethod
     def forward(ctx, a, src, dim, index):
         ctx.dim, ctx.index = dim, index
+        ctx.save_for_backward(index)
         out = a.copy()
         np.add.at(out, _full_index(index, dim), src[tuple(slice(0, n) for n in index.shape)])
         ctx.src_shape = src.shape
@@ -100,6 +117,7 @@ class ScatterAdd(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         need_a, need_src = ctx.needs_input_grad
         g_src = None
         if need_src:
@@ -139,6 +157,7 @@ class Scatter(Function):
     @staticmethod
     def forward(ctx, a, src, dim, index):
         ctx.dim, ctx.index, ctx.src_shape = dim, index, np.shape(src)
+        ctx.save_for_backward(index)
         out = a.copy()
         where = _full_index(index, dim)
         out[where] = src[tuple(slice(0, n) for n in index.shape)] if np.ndim(src) else src
@@ -146,6 +165,7 @@ class Scatter(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         need_a, need_src = ctx.needs_input_grad
         keep = np.ones(np.shape(g), dtype=bool)
         keep[_full_index(ctx.index, ctx.dim)] = False
@@ -166,12 +186,14 @@ class ScatterValue(Function):
     @staticmethod
     def forward(ctx, a, dim, index, value):
         ctx.dim, ctx.index = dim, index
+        ctx.save_for_backward(index)
         out = a.copy()
         out[_full_index(index, dim)] = value
         return out
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         keep = np.ones(np.shape(g), dtype=bool)
         keep[_full_index(ctx.index, ctx.dim)] = False
         return g * keep, None, None, None
@@ -190,10 +212,12 @@ class IndexSelect(Function):
     @staticmethod
     def forward(ctx, a, dim, index):
         ctx.shape, ctx.dim, ctx.index = a.shape, dim, index
+        ctx.save_for_backward(index)
         return np.take(a, index, axis=dim)
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         return index_add_into(g, ctx.shape, ctx.dim, ctx.index), None, None
 
     @staticmethod
@@ -212,16 +236,19 @@ def _axis_index(dim, index):
 class IndexAdd(Function):
     backward_name = "IndexAddBackward0"
     n_options = 3
+    saved_for = (1, 1)  # PyTorch saves the source and index for the source's gradient
 
     @staticmethod
     def forward(ctx, a, source, dim, index, alpha):
-        ctx.dim, ctx.index, ctx.alpha = dim, index, alpha
+        ctx.dim, ctx.index, ctx.alpha, ctx.source_dim = dim, index, alpha, source.ndim
+        ctx.save_for_backward(source, index)
         out = a.copy()
         np.add.at(out, _axis_index(dim, index), source * alpha)
         return out
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         need_a, need_src = ctx.needs_input_grad
         g_src = None
         if need_src:
@@ -267,6 +294,12 @@ def _index_array(index):
     return index._data if isinstance(index, Tensor) else np.asarray(index, dtype=np.int64)
 
 
+def _as_given(index, idx):
+    """The index tensor itself where the op takes its array unchanged: the op saves it, so a
+    later in-place change of it breaks the backward, as in PyTorch."""
+    return index if isinstance(index, Tensor) and index._data is idx else idx
+
+
 _SCALAR_TYPE_NAMES = {
     "float32": "float",
     "float64": "double",
@@ -282,14 +315,14 @@ def gather(input, dim, index, *, sparse_grad=False):
     _check_index(input._data, d, idx, "gather")
     if input._data.ndim == 0:
         return Gather.apply(input.reshape(1), 0, idx.reshape(1)).reshape(idx.shape)
-    return Gather.apply(input, d, idx)
+    return Gather.apply(input, d, _as_given(index, idx))
 
 
 def scatter_add(input, dim, index, src):
     idx = _index_array(index)
     d = _dim(input, dim)
     _check_index(input._data, d, idx, "scatter_add")
-    return ScatterAdd.apply(input, src, d, idx)
+    return ScatterAdd.apply(input, src, d, _as_given(index, idx))
 
 
 def scatter(input, dim, index, src=None, *, value=None):
@@ -299,19 +332,24 @@ def scatter(input, dim, index, src=None, *, value=None):
     if src is None:
         src = value
     if isinstance(src, Tensor):
-        return Scatter.apply(input, src, d, idx)
-    return ScatterValue.apply(input, d, idx, src)
+        return Scatter.apply(input, src, d, _as_given(index, idx))
+    return ScatterValue.apply(input, d, _as_given(index, idx), src)
 
 
 def index_select(input, dim, index):
     idx = _index_array(index)
     if idx.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")
-    return IndexSelect.apply(input, _dim(input, dim), idx.reshape(-1))
+    return IndexSelect.apply(
+        input, _dim(input, dim), _as_given(index, idx) if idx.ndim == 1 else idx.reshape(-1)
+    )
 
 
 def index_add(input, dim, index, source, *, alpha=1):
-    return IndexAdd.apply(input, source, _dim(input, dim), _index_array(index).reshape(-1), alpha)
+    idx = _index_array(index)
+    return IndexAdd.apply(
+        input, source, _dim(input, dim), _as_given(index, idx) if idx.ndim == 1 else idx.reshape(-1), alpha
+    )
 
 
 def masked_fill(input, mask, value):

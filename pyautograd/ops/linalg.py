@@ -183,4 +183,4 @@ def bmm(a, b):
 
 def outer(a, b):
     """Every product a[i] * b[j]: a broadcast multiply, as PyTorch computes it."""
-    return a.reshape(-1, 1) * b.reshape(-1)
+    return a.reshape(-1, 1) * (b if b._data.ndim == 1 else b.reshape(-1))  # b itself, as PyTorch saves it

@@ -126,19 +126,22 @@ class ExtremumAll(Function):
                 "Specify the reduction dim with the 'dim' argument."
             )
         out = numpy_reduce(a)
-        winners = np.isnan(a) if np.isnan(out) else a == out  # a NaN result: the NaNs win
-        ctx.save_for_backward((winners / np.count_nonzero(winners)).astype(a.dtype))
+        ctx.save_for_backward(a, out)  # as PyTorch: the shares are found again in backward
         return out
 
     @staticmethod
+    def _share(ctx):
+        a, out = (data_of(x) for x in ctx.saved_tensors)
+        winners = np.isnan(a) if np.isnan(out) else a == out  # a NaN result: the NaNs win
+        return (winners / np.count_nonzero(winners)).astype(a.dtype)
+
+    @staticmethod
     def backward(ctx, g):
-        (share,) = ctx.saved_tensors
-        return g * share, None
+        return g * ExtremumAll._share(ctx), None
 
     @staticmethod
     def jvp(ctx, t):
-        (share,) = ctx.saved_tensors
-        return np.sum(t * share)
+        return np.sum(t * ExtremumAll._share(ctx))
 
 
 class MaxAll(ExtremumAll):
@@ -160,21 +163,25 @@ class Amax(Function):
     @staticmethod
     def forward(ctx, a, dims, keepdim, numpy_reduce):
         out = numpy_reduce(a, axis=dims, keepdims=True)
-        winners = a == out
-        ctx.save_for_backward((winners / np.sum(winners, axis=dims, keepdims=True)).astype(a.dtype))
+        out = out if keepdim else np.squeeze(out, dims)
+        ctx.save_for_backward(a, out)  # as PyTorch: the shares are found again in backward
         ctx.shape, ctx.dims = a.shape, dims
-        return out if keepdim else np.squeeze(out, dims)
+        return out
+
+    @staticmethod
+    def _share(ctx):
+        a, out = (data_of(x) for x in ctx.saved_tensors)
+        winners = a == np.reshape(out, _keepdim_shape(ctx.shape, ctx.dims))
+        return (winners / np.sum(winners, axis=ctx.dims, keepdims=True)).astype(a.dtype)
 
     @staticmethod
     def backward(ctx, g):
-        (share,) = ctx.saved_tensors
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
-        return expand(g, ctx.shape) * share, None, None, None
+        return expand(g, ctx.shape) * Amax._share(ctx), None, None, None
 
     @staticmethod
     def jvp(ctx, t):
-        (share,) = ctx.saved_tensors
-        return np.sum(t * share, axis=ctx.dims, keepdims=ctx.options[1])
+        return np.sum(t * Amax._share(ctx), axis=ctx.dims, keepdims=ctx.options[1])
 
 
 class Amin(Amax):

@@ -6,17 +6,17 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from .common import normalize_dims, numpy_names
-from .gather import Gather, scatter_add_into
+from .gather import PickAlong, scatter_add_into
 from .reduce import _return_type
 
 return_types = {name: _return_type(name) for name in ("sort", "topk", "kthvalue")}
 
 
-class SortValues(Gather):
+class SortValues(PickAlong):
     backward_name = "SortBackward0"
 
 
-class TopkValues(Gather):
+class TopkValues(PickAlong):
     backward_name = "TopkBackward0"
 
 

@@ -106,9 +106,12 @@ erfc = unary(
 )
 
 
-def _erfinv_derivative(g, out):
-    """d/dy erfinv(y) = sqrt(pi) / 2 * exp(erfinv(y)^2)."""
+def _erfinv_derivative(g, x):
+    """d/dx erfinv(x) = sqrt(pi) / 2 * exp(erfinv(x)^2), with erfinv(x) found again from the
+    saved input: PyTorch saves the input, not the result, so a later in-place change of the
+    result does not break the backward, one of the input does."""
+    out = erfinv(x) if common.is_tensor(x) else erfinv_array(x)
     return times_number(common.exp(out**2), math.sqrt(math.pi) / 2) * g
 
 
-erfinv = unary("erfinv", erfinv_array, _erfinv_derivative, saves="output", may_overflow=True)
+erfinv = unary("erfinv", erfinv_array, _erfinv_derivative, may_overflow=True)

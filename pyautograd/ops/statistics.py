@@ -40,14 +40,15 @@ class Prod(Function):
 
     @staticmethod
     def forward(ctx, a, dim, keepdim):
-        ctx.save_for_backward(a)
         ctx.dim, ctx.keepdim = dim, keepdim
         out = np.prod(a, axis=dim, keepdims=keepdim)
-        return out if a.dtype.kind != "b" else out.astype(np.int64)
+        out = out if a.dtype.kind != "b" else out.astype(np.int64)
+        ctx.save_for_backward(a, out)  # PyTorch's rule reads the result too: it is checked as saved
+        return out
 
     @staticmethod
     def backward(ctx, g):
-        (a,) = ctx.saved_tensors
+        a, _ = ctx.saved_tensors
         others = _product_of_others(common.data_of(a), ctx.dim)
         if is_tensor(a) and (common.data_of(a) != 0).all():
             # differentiable form for second derivatives (no zero factor to divide by)
@@ -58,7 +59,7 @@ class Prod(Function):
 
     @staticmethod
     def jvp(ctx, t):
-        (a,) = ctx.saved_tensors
+        a, _ = ctx.saved_tensors
         return np.sum(t * _product_of_others(a, ctx.dim), axis=ctx.dim, keepdims=ctx.keepdim)
 
 

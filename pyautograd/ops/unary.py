@@ -137,7 +137,12 @@ def unary(
         in_place_op = type(
             in_place_name,
             (op,),
-            {"__module__": module, "__qualname__": in_place_name, "backward_name": in_place_backward_name},
+            {
+                "__module__": module,
+                "__qualname__": in_place_name,
+                "backward_name": in_place_backward_name,
+                "saves_result_in_place": True,  # PyTorch's *Backward1 saves the result (in_place.py)
+            },
         )
     if inplace_arg is None:
         inplace_arg = functional
