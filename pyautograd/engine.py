@@ -138,7 +138,7 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
                     if type(grads) is not tuple:
                         grads = (grads,)
                 if not retain_graph and node._saved:
-                    # free the saved buffers (saved_tensors then raises FREED_MESSAGE)
+                    # free the saved buffers (saved_tensors then raises saved_errors.FREED_MESSAGE)
                     node._saved = None
                     node._saved_sources = ()
             # send each input's gradient along its edge and count the edge as done: a child

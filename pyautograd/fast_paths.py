@@ -22,9 +22,10 @@ import numpy as np
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
 from .dtypes import from_numpy_dtype, get_default_dtype
-from .function import INFERENCE_SAVED, NO_EDGE, edge_to
+from .function import NO_EDGE, edge_to
 from .grad_mode import state as _grad_mode
 from .ops.common import shape_of
+from .saved_errors import INFERENCE_SAVED
 from .tangents import forward_ad_state
 from .tensor import Tensor
 

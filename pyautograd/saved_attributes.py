@@ -21,10 +21,11 @@ How PyTorch shows values, and so do these attributes:
 
 import numpy as np
 
-from .function import FREED_MESSAGE, Function
+from .function import Function
 from .grad_mode import enable_grad
 from .ops.shape import Clone
 from .ops.unary import Unary
+from .saved_errors import FREED_MESSAGE
 from .tensor import Tensor
 
 _UNSIGNED = 2**64

@@ -27,6 +27,7 @@ import functools
 import numpy as np
 
 from .. import function as _function
+from .. import saved_errors
 from ..grad_mode import no_grad
 from ..grad_mode import state as _grad_mode
 from ..ops.common import sum_to
@@ -64,7 +65,7 @@ class Function(_function.Function):
         outputs = result if isinstance(result, tuple) else (result,)
         record = _grad_mode.enabled and any(ctx.needs_input_grad)
         if record and any(isinstance(t, Tensor) and t._inference for t, _, _ in ctx._saved or ()):
-            raise RuntimeError(_function.INFERENCE_SAVED)  # as the built-in ops (function.py)
+            raise RuntimeError(saved_errors.INFERENCE_SAVED)  # as the built-in ops (function.py)
         outputs = tuple(_output(ctx, o, i, args, record) for i, o in enumerate(outputs))
         if record:
             ctx.next_functions = tuple(
@@ -93,12 +94,12 @@ class Function(_function.Function):
     @property
     def saved_tensors(self):
         if self._saved is None:
-            raise RuntimeError(_function.FREED_MESSAGE)
+            raise RuntimeError(saved_errors.FREED_MESSAGE)
         for t, version_counter, version in self._saved:
             if version_counter is not None and version_counter[0] != version:
                 producer = self if t.grad_fn is self else None
                 raise RuntimeError(
-                    _function.modified_message(t._data, (t, version_counter, version, producer))
+                    saved_errors.modified_message(t._data, (t, version_counter, version, producer))
                 )
         return tuple(t for t, _, _ in self._saved)
 

@@ -1,0 +1,51 @@
+"""The errors about values saved for backward, worded as PyTorch words them: a graph run
+twice after its saved values were freed, an inference tensor saved, and a saved tensor
+changed in place before backward read it."""
+
+import re
+
+from .dtypes import from_numpy_dtype
+
+FREED_MESSAGE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors "
+    "after they have already been freed). Saved intermediate values of the graph are freed "
+    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+    "backward through the graph a second time or if you need to access saved tensors after "
+    "calling backward."
+)
+
+
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference "
+    "mode in computation tracked by autograd. To work around this, you can make a clone to get a "
+    "normal tensor and use it in autograd, or use `pyautograd.no_grad()` instead of "
+    "`pyautograd.inference_mode()`."
+)
+
+
+def modified_message(array, source):
+    tensor, version_counter, expected, node = source
+    # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
+    # for a node's own saved output, that node; a leaf has none.
+    producer = node if node is not None else tensor.grad_fn
+    kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
+    which = ""
+    if producer is not None:
+        # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
+        op_name = getattr(producer, "name_after_write", None) or re.sub(
+            r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name())
+        )
+        if tensor is not None and getattr(tensor, "_view_info", None) is not None:
+            op_name = "AsStrided"  # a written view's node is made again as AsStridedBackward0
+        which = f", which is output 0 of {op_name},"
+    return (
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: [{kind}]{which} is at version {version_counter[0]}; expected version "
+        f"{expected} instead. Hint: enable anomaly detection to find the operation that "
+        "failed to compute its gradient, with pyautograd.autograd.set_detect_anomaly(True, "
+        "check_nan=False)."
+    )
+
+
+def _legacy_name(array):
+    return from_numpy_dtype(array.dtype).legacy_name
