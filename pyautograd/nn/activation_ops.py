@@ -17,6 +17,7 @@ from ..ops.elementwise import sigmoid_values
 from ..ops.index import select_where
 from ..ops.special import erf_array
 from ..ops.unary import unary
+from ..ops.with_number import number_minus, plus_number
 
 _SQRT_2 = math.sqrt(2.0)
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -181,7 +182,7 @@ def _softplus_derivative(g, x, beta, threshold):
 
 def _silu_derivative(g, x):
     s = _sigmoid(x)
-    return g * s * (1 + x * (1 - s))
+    return g * s * plus_number(x * number_minus(1, s), 1)
 
 
 def _mish(a):
@@ -190,7 +191,7 @@ def _mish(a):
 
 def _mish_derivative(g, x):
     t = _tanh(_softplus_values(x))
-    return g * (t + x * _sigmoid(x) * (1 - t * t))
+    return g * (t + x * _sigmoid(x) * number_minus(1, t * t))
 
 
 def _logsigmoid(a):

@@ -25,7 +25,7 @@ from .common import (
     tensor_input,
 )
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
-from .with_number import Sgn, plus_number, times_number
+from .with_number import Sgn, minus_number, number_minus, plus_number, times_number
 
 
 # ---- arithmetic ---------------------------------------------------------------------------
@@ -344,10 +344,10 @@ acos = unary("acos", np.arccos, lambda g, x: g * -_rsqrt_of(plus_number(-x * x, 
 tan = unary("tan", np.tan, lambda g, out: g * plus_number(out**2, 1), saves="output", may_overflow=True)
 sinh = unary("sinh", np.sinh, lambda g, x: g * common.cosh(x), may_overflow=True)
 cosh = unary("cosh", np.cosh, lambda g, x: g * common.sinh(x), may_overflow=True)
-# PyTorch's formulas: grad * (x^2 + 1).rsqrt(), grad * (x^2 - 1).rsqrt(), grad * 1 / (1 - x^2)
+# PyTorch's formulas: grad * (x^2 + 1).rsqrt(), grad * (x * x - 1).rsqrt(), grad / (1 - x^2)
 asinh = unary("asinh", np.arcsinh, lambda g, x: g * _rsqrt_of(plus_number(x**2, 1)), may_overflow=True)
-acosh = unary("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(plus_number(x**2, -1)), may_overflow=True)
-atanh = unary("atanh", np.arctanh, lambda g, x: g / (1 - x**2), may_overflow=True)
+acosh = unary("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(minus_number(x * x, 1)), may_overflow=True)
+atanh = unary("atanh", np.arctanh, lambda g, x: g / number_minus(1, x**2), may_overflow=True)
 # degrees and radians: a product with one constant, rounded in the input's dtype as PyTorch does
 deg2rad = unary(
     "deg2rad",

@@ -378,7 +378,9 @@ __all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "mas
 
 
 class Fill(Function):
-    """``fill_``: every element becomes ``value``; nothing flows back to the old values."""
+    """``fill_``: every element becomes ``value``; nothing flows back to the old values: their
+    gradient is zeros made outside the graph (PyTorch's ``zeros_like(grad)``), 0 even where
+    the incoming gradient is inf or NaN."""
 
     backward_name = "FillBackward2"
     n_options = 1
@@ -389,11 +391,11 @@ class Fill(Function):
 
     @staticmethod
     def backward(ctx, g):
-        return g * 0, None
+        return (Tensor._make(np.zeros_like(g._data)) if type(g) is Tensor else np.zeros_like(g)), None
 
     @staticmethod
     def jvp(ctx, t):
-        return t * 0
+        return np.zeros_like(t)
 
 
 class Zero(Fill):

@@ -6,10 +6,10 @@ import math
 
 import numpy as np
 
-from .common import data_of
+from .common import data_of, is_tensor
 from .index import select_where
 from .unary import unary
-from .with_number import plus_number, times_number
+from .with_number import number_minus, plus_number, times_number
 
 _LN2, _LN10 = math.log(2.0), math.log(10.0)
 
@@ -37,13 +37,19 @@ def _logit(a, eps):
 
 
 def _logit_derivative(g, x, eps):
-    """1 / (x (1 - x)) inside the domain; outside it NaN (no eps) or 0 (beyond the clamp)."""
+    """1 / (x (1 - x)) inside the domain; outside it NaN (no eps) or 0 (beyond the clamp).
+    A ``create_graph`` backward records PyTorch's differentiable formula, a ``where`` whose
+    domain test is false at NaN (so NaN gets the fill there, as in PyTorch); a plain backward
+    follows PyTorch's kernel, which only fills outside the domain."""
     array = data_of(x)
     if eps is None:
-        outside, fill = (array < 0) | (array > 1), np.nan
+        low, high, fill = 0, 1, np.nan
     else:
         low, high = _logit_bounds(array.dtype, eps)
-        outside, fill = (array < low) | (array > high), 0.0
+        fill = 0.0
+    if is_tensor(x):
+        return select_where((array >= low) & (array <= high), g / (x * number_minus(1, x)), fill)
+    outside = (array < low) | (array > high)
     if not outside.any():
         return g / (x * (1 - x))
     inside = select_where(outside, 0.5, x)  # a finite slope where the fill replaces it: no inf * 0

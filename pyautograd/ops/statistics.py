@@ -21,6 +21,16 @@ def _keep(g, shape, dims, keepdim):
     return g.reshape(kept)
 
 
+def _unsqueeze_reduced(x, shape, dims, keepdim):
+    """``_keep`` as PyTorch's logsumexp formula records it on tensors: one ``unsqueeze``
+    per reduced dim, in increasing order."""
+    if keepdim or not is_tensor(x) or not shape:
+        return _keep(x, shape, dims, keepdim)
+    for d in sorted(range(len(shape)) if dims is None else dims):
+        x = x.unsqueeze(d)
+    return x
+
+
 def _mean_keepdim(x, dims):
     if is_tensor(x):
         return x.mean(dim=dims, keepdim=True)
@@ -209,8 +219,8 @@ class Logsumexp(Function):
     @staticmethod
     def backward(ctx, g):
         a, out = ctx.saved_tensors
-        g = _keep(g, np.shape(a), ctx.dims, ctx.keepdim)
-        out = _keep(out, np.shape(a), ctx.dims, ctx.keepdim)
+        g = _unsqueeze_reduced(g, np.shape(a), ctx.dims, ctx.keepdim)
+        out = _unsqueeze_reduced(out, np.shape(a), ctx.dims, ctx.keepdim)
         return g * common.exp(a - out), None, None
 
     @staticmethod
@@ -312,12 +322,6 @@ def logsumexp(a, dim, keepdim=False):
     if a._data.dtype.kind != "f":
         a = a.to(dtypes.get_default_dtype())
     dims = normalize_dims(dim, a._data.ndim) if a._data.ndim else ()
-    if not dims:
-        return (
-            Logsumexp.apply(a.reshape(1), (0,), False).reshape(())
-            if not keepdim
-            else Logsumexp.apply(a, (), True)
-        )
     return Logsumexp.apply(a, dims, keepdim)
 
 

@@ -58,18 +58,9 @@ DIFFERENT = [
         "gradient into zeros with index_put",
     ),
     (
-        r"(atanh|logit|logit_eps)$",
-        "PyTorch's formulas subtract from 1 as tensors (SubBackward0; logit also masks with "
-        "where); ours write 1 - x, which records RsubBackward1",
-    ),
-    (r"acosh$", "PyTorch squares with a product and subtracts a Scalar; ours uses pow and adds -1"),
-    (
         r"linalg_solve_(vector|batch_of_vectors|broadcast)",
         "PyTorch unsqueezes and squeezes a vector right-hand side; ours slices and selects",
     ),
-    (r"logsumexp$", "PyTorch unsqueezes the reduced dims; ours reshapes"),
-    (r"(silu|mish)$", "PyTorch writes 1 - sigmoid as a subtraction of tensors; ours as rsub"),
-    (r"fill_$", "ours multiplies the overwritten part's gradient by 0; PyTorch gives zeros"),
     (r"cross_entropy_probabilities", "PyTorch's formula for class probabilities has fewer nodes"),
     (r"prod_with_zero", "PyTorch's prod backward at a zero goes through cumprod; ours through a mask"),
 ]
