@@ -16,7 +16,7 @@ from ..ops.common import data_of, is_tensor
 from ..ops.elementwise import sigmoid_values
 from ..ops.index import select_where
 from ..ops.special import erf_array
-from ..ops.unary import unary
+from ..ops.unary import PiecewiseBackward, piecewise_rule, unary
 from ..ops.with_number import number_minus, plus_number
 
 _SQRT_2 = math.sqrt(2.0)
@@ -44,8 +44,12 @@ def _leaky_relu(a, slope):
     return np.where(a > 0, a, a * slope).astype(a.dtype, copy=False)
 
 
-def _leaky_relu_derivative(g, x, slope):
-    return g * np.where(data_of(x) > 0, 1.0, slope).astype(data_of(x).dtype)
+class LeakyReluBackward(PiecewiseBackward):
+    backward_name = "LeakyReluBackwardBackward0"
+
+    @staticmethod
+    def slope(x, negative_slope):
+        return np.where(x > 0, 1.0, negative_slope).astype(x.dtype)
 
 
 def _elu(a, alpha, scale=1.0):
@@ -68,16 +72,20 @@ def _check_hardtanh(input, min_val, max_val, *rest):
         raise ValueError("min_val cannot be greater than max_val")
 
 
-def _hardtanh_derivative(g, x, min_val, max_val):
+class HardtanhBackward(PiecewiseBackward):
     """``g`` strictly between the bounds, 0 at and beyond them (NaN passes ``g``, as in PyTorch)."""
-    x = data_of(x)
-    return g * ~((x <= min_val) | (x >= max_val))
+
+    backward_name = "HardtanhBackwardBackward0"
+
+    @staticmethod
+    def slope(x, min_val, max_val):
+        return ~((x <= min_val) | (x >= max_val))
 
 
 leaky_relu = unary(
     "leaky_relu",
     _leaky_relu,
-    _leaky_relu_derivative,
+    piecewise_rule(LeakyReluBackward),
     settings=(("negative_slope", 0.01),),
     functional=True,
     in_place_backward_name="LeakyReluBackward1",
@@ -104,7 +112,7 @@ selu = unary(
 hardtanh = unary(
     "hardtanh",
     lambda a, min_val, max_val: np.clip(a, min_val, max_val),
-    _hardtanh_derivative,
+    piecewise_rule(HardtanhBackward),
     settings=(("min_val", -1.0), ("max_val", 1.0)),
     functional=True,
     check=_check_hardtanh,
@@ -114,8 +122,19 @@ hardtanh = unary(
 # ---- shrinkage: values within lambd of zero become zero ---------------------------------------
 def _inside(x, lambd):
     """-lambd <= x <= lambd: where both shrinkages give 0 and pass no gradient (NaN is outside)."""
-    x = data_of(x)
     return (x >= -lambd) & (x <= lambd)
+
+
+class HardshrinkBackward(PiecewiseBackward):
+    backward_name = "HardshrinkBackwardBackward0"
+
+    @staticmethod
+    def slope(x, lambd):
+        return ~_inside(x, lambd)
+
+
+class SoftshrinkBackward(HardshrinkBackward):
+    backward_name = "SoftshrinkBackwardBackward0"
 
 
 def _check_softshrink(input, lambd):
@@ -137,7 +156,7 @@ def _cpp_number(value):
 hardshrink = unary(
     "hardshrink",
     lambda a, lambd: np.where(_inside(a, lambd), a.dtype.type(0), a),
-    lambda g, x, lambd: g * ~_inside(x, lambd),
+    piecewise_rule(HardshrinkBackward),
     settings=(("lambd", 0.5),),
     floating=False,
     in_place=False,
@@ -149,7 +168,7 @@ hardshrink = unary(
 softshrink = unary(
     "softshrink",
     lambda a, lambd: np.where(a > lambd, a - lambd, np.where(a < -lambd, a + lambd, a * 0)),
-    lambda g, x, lambd: g * ~_inside(x, lambd),
+    piecewise_rule(SoftshrinkBackward),
     settings=(("lambd", 0.5),),
     floating=False,
     in_place=False,

@@ -20,11 +20,13 @@ import inspect
 import sys
 from typing import NamedTuple
 
+import numpy as np
+
 from ..fast_paths import apply_one
 from ..function import Function
 from ..in_place import apply_in_place, method_in_place
 from ..tensor import Tensor
-from .common import as_floating, data_of, tensor_input
+from .common import as_floating, data_of, is_tensor, tensor_input
 
 
 class Unary(Function):
@@ -315,30 +317,53 @@ class TanhBackward(Function):
         return tg * ((1 - y) * (1 + y)) - 2 * ty * g * y
 
 
-class ThresholdBackward(Function):
-    """``g`` where the relu's output ``y`` is not at or below 0 (so a NaN passes ``g`` on, as
-    in PyTorch), else 0. Nothing flows to ``y``, but its gradient is zero rather than absent."""
+class PiecewiseBackward(Function):
+    """The backward of a piecewise-linear op (relu, leaky_relu, hardtanh, the shrinkages) as
+    one node, as PyTorch records it: ``g`` times the op's slope at ``x`` (``slope(x, *settings)``,
+    a mask or a slope per element). Nothing flows to ``x``, as the slope is a step, but its
+    gradient is zeros rather than absent: a second derivative is zero, not an error."""
+
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, g, x, settings):
+        ctx.save_for_backward(x)
+        ctx.settings = settings
+        return g * ctx.slope(x, *settings)
+
+    @staticmethod
+    def backward(ctx, gg):
+        (x,) = ctx.saved_tensors
+        zeros = np.zeros_like(data_of(x))  # PyTorch's zeros_like(grad): 0 even at inf or NaN
+        return gg * ctx.slope(data_of(x), *ctx.settings), Tensor._make(zeros) if is_tensor(x) else zeros, None
+
+    @staticmethod
+    def jvp(ctx, tg, tx):
+        (x,) = ctx.saved_tensors
+        return tg * ctx.slope(x, *ctx.settings)
+
+
+def piecewise_rule(op):
+    """The unary rule ``rule(g, x, *settings)`` of a piecewise-linear op: the node ``op`` when
+    the backward is recorded (tensors), ``g`` times its slope on arrays."""
+
+    def rule(g, x, *settings):
+        if type(g) is Tensor or type(x) is Tensor:
+            return op.apply(g, x, settings)
+        return g * op.slope(x, *settings)
+
+    return rule
+
+
+class ThresholdBackward(PiecewiseBackward):
+    """relu's: ``g`` where its output ``y`` is not at or below 0 (so a NaN passes ``g`` on, as
+    in PyTorch), else 0."""
 
     backward_name = "ThresholdBackwardBackward0"
 
     @staticmethod
-    def formula(g, y):
-        return g * ~(data_of(y) <= 0)
-
-    @staticmethod
-    def forward(ctx, g, y):
-        ctx.save_for_backward(y)
-        return g * ~(y <= 0)
-
-    @staticmethod
-    def backward(ctx, gg):
-        (y,) = ctx.saved_tensors
-        return gg * ~(data_of(y) <= 0), gg * 0
-
-    @staticmethod
-    def jvp(ctx, tg, ty):
-        (y,) = ctx.saved_tensors
-        return tg * ~(y <= 0)
+    def slope(y):
+        return ~(y <= 0)
 
 
 def _recorded(op):
@@ -355,4 +380,4 @@ def _recorded(op):
 
 sigmoid_backward = _recorded(SigmoidBackward)
 tanh_backward = _recorded(TanhBackward)
-threshold_backward = _recorded(ThresholdBackward)
+threshold_backward = piecewise_rule(ThresholdBackward)
