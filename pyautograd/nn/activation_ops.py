@@ -15,8 +15,8 @@ from ..ops import common
 from ..ops.common import data_of, is_tensor
 from ..ops.elementwise import sigmoid_values
 from ..ops.index import select_where
-from ..ops.special import erf_array
-from ..ops.unary import PiecewiseBackward, piecewise_rule, unary
+from ..ops.special import erf, erf_array
+from ..ops.unary import FusedBackward, PiecewiseBackward, fused_rule, piecewise_rule, unary
 from ..ops.with_number import number_minus, plus_number
 
 _SQRT_2 = math.sqrt(2.0)
@@ -67,6 +67,30 @@ def _elu_derivative(g, x, alpha, scale=1.0):
     )
 
 
+def _elu_second(x, alpha, scale=1.0):
+    """scale * alpha * e^x at and below 0, else 0 (NaN counts as above)."""
+    at_or_below = data_of(x) <= 0
+    return select_where(at_or_below, common.exp(select_where(at_or_below, x, 0.0)) * (alpha * scale), 0.0)
+
+
+class EluBackward(FusedBackward):
+    backward_name = "EluBackwardBackward0"
+    first = staticmethod(_elu_derivative)
+    second = staticmethod(_elu_second)
+
+
+class SeluBackward(FusedBackward):
+    backward_name = "EluBackwardBackward0"  # PyTorch computes selu as a scaled elu
+
+    @staticmethod
+    def first(g, x):
+        return _elu_derivative(g, x, _SELU_ALPHA, _SELU_SCALE)
+
+    @staticmethod
+    def second(x):
+        return _elu_second(x, _SELU_ALPHA, _SELU_SCALE)
+
+
 def _check_hardtanh(input, min_val, max_val, *rest):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
@@ -93,7 +117,7 @@ leaky_relu = unary(
 elu = unary(
     "elu",
     _elu,
-    _elu_derivative,
+    fused_rule(EluBackward),
     settings=(("alpha", 1.0),),
     functional=True,
     in_place_backward_name="EluBackward1",
@@ -102,7 +126,7 @@ elu = unary(
 selu = unary(
     "selu",
     lambda a: _elu(a, _SELU_ALPHA, _SELU_SCALE),
-    lambda g, x: _elu_derivative(g, x, _SELU_ALPHA, _SELU_SCALE),
+    fused_rule(SeluBackward),
     backward_name="EluBackward0",  # PyTorch computes selu as a scaled elu
     in_place_backward_name="EluBackward1",
     functional=True,
@@ -199,6 +223,19 @@ def _softplus_derivative(g, x, beta, threshold):
     return g * (z / (z + 1) * ~linear + linear)
 
 
+def _softplus_second(x, beta, threshold):
+    """beta z / (z + 1)^2 with z = e^(beta x), 0 where softplus is linear."""
+    linear = data_of(x) * beta > threshold
+    z = common.exp(select_where(linear, 0.0, x * beta))
+    return select_where(linear, 0.0, z / ((z + 1) * (z + 1)) * beta)
+
+
+class SoftplusBackward(FusedBackward):
+    backward_name = "SoftplusBackwardBackward0"
+    first = staticmethod(_softplus_derivative)
+    second = staticmethod(_softplus_second)
+
+
 def _silu_derivative(g, x):
     s = _sigmoid(x)
     return g * s * plus_number(x * number_minus(1, s), 1)
@@ -227,6 +264,18 @@ def _logsigmoid_derivative(g, x):
     return g * (negative + sign * (z / (z + 1)))
 
 
+class LogSigmoidBackward(FusedBackward):
+    backward_name = "LogSigmoidBackwardBackward0"
+    first = staticmethod(_logsigmoid_derivative)
+
+    @staticmethod
+    def second(x):
+        """-sigmoid(x) sigmoid(-x), as PyTorch writes it: (s - 1) s with s = sigmoid(x) (in
+        float32 it is 0 from x ~ 17 on, where s rounds to 1, as in PyTorch)."""
+        s = _sigmoid(x)
+        return (s - 1) * s
+
+
 def _abs(x):
     return x.abs() if is_tensor(x) else np.abs(x)
 
@@ -234,7 +283,7 @@ def _abs(x):
 softplus = unary(
     "softplus",
     _softplus,
-    _softplus_derivative,
+    fused_rule(SoftplusBackward),
     settings=(("beta", 1.0), ("threshold", 20.0)),
     functional=True,
     inplace_arg=False,
@@ -253,7 +302,7 @@ mish = unary("mish", _mish, _mish_derivative, functional=True, in_place=False, m
 logsigmoid = unary(
     "logsigmoid",
     _logsigmoid,
-    _logsigmoid_derivative,
+    fused_rule(LogSigmoidBackward),
     backward_name="LogSigmoidBackward0",
     functional=True,
     inplace_arg=False,
@@ -271,11 +320,8 @@ def _normal_pdf(x):
     return common.exp(x * x * -0.5) * _INV_SQRT_2PI
 
 
-normal_cdf = unary("normal_cdf", _normal_cdf, lambda g, x: g * _normal_pdf(x), public=False)
-
-
 def _gelu_derivative(g, x):
-    cdf = normal_cdf(x) if is_tensor(x) else _normal_cdf(x)  # a tensor: so cdf is differentiated too
+    cdf = (erf(x / _SQRT_2) + 1.0) * 0.5 if is_tensor(x) else _normal_cdf(x)  # a tensor: differentiable
     return g * (cdf + x * _normal_pdf(x))
 
 
@@ -299,11 +345,33 @@ def _gelu_tanh_derivative(g, x):
     return g * ((t + 1.0) * 0.5 + x * 0.5 * (1 - t * t) * d_inner)
 
 
-_gelu = unary("gelu", lambda a: a * _normal_cdf(a), _gelu_derivative, public=False, may_overflow=True)
+class GeluBackward(FusedBackward):
+    backward_name = "GeluBackwardBackward0"
+    first = staticmethod(_gelu_derivative)
+
+    @staticmethod
+    def second(x):
+        """pdf(x) (2 - x^2)."""
+        return _normal_pdf(x) * (2 - x * x)
+
+
+class GeluTanhBackward(FusedBackward):
+    backward_name = "GeluBackwardBackward0"
+    first = staticmethod(_gelu_tanh_derivative)
+
+    @staticmethod
+    def second(x):
+        """(1 - t^2) (u' - x t u'^2 + x u'' / 2), with u the tanh's argument and t its tanh."""
+        t = _tanh((x + x * x * x * _KAPPA) * _SQRT_2_OVER_PI)
+        du = (x * x * (3 * _KAPPA) + 1.0) * _SQRT_2_OVER_PI
+        return (1 - t * t) * (du - x * t * du * du + x * x * (3 * _KAPPA * _SQRT_2_OVER_PI))
+
+
+_gelu = unary("gelu", lambda a: a * _normal_cdf(a), fused_rule(GeluBackward), public=False, may_overflow=True)
 _gelu_approximated = unary(
     "gelu_tanh",
     _gelu_tanh,
-    _gelu_tanh_derivative,
+    fused_rule(GeluTanhBackward),
     backward_name="GeluBackward0",
     public=False,
     may_overflow=True,

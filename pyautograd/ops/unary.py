@@ -366,6 +366,49 @@ class ThresholdBackward(PiecewiseBackward):
         return ~(y <= 0)
 
 
+class FusedBackward(Function):
+    """The backward of a smooth element-wise op as one node, as PyTorch records it for elu,
+    gelu, softplus and logsigmoid (``EluBackwardBackward0``): ``first(g, x, *settings)``, the
+    op's rule, applied to ``g``. Its own gradient is the rule again for ``g`` and
+    ``gg * g * second(x, *settings)`` for ``x`` (``second``: the op's second derivative)."""
+
+    n_options = 1
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, g, x, settings):
+        ctx.save_for_backward(g, x)
+        ctx.settings = settings
+        return ctx.first(g, x, *settings)
+
+    @staticmethod
+    def backward(ctx, gg):
+        g, x = ctx.saved_tensors
+        need_g, need_x = ctx.needs_input_grad[:2]
+        return (
+            ctx.first(gg, x, *ctx.settings) if need_g else None,
+            gg * g * ctx.second(x, *ctx.settings) if need_x else None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, tg, tx):
+        g, x = ctx.saved_tensors
+        return ctx.first(tg, x, *ctx.settings) + tx * g * ctx.second(x, *ctx.settings)
+
+
+def fused_rule(op):
+    """The unary rule of a smooth op whose backward PyTorch records as one node: ``op`` (a
+    ``FusedBackward``) when the backward is recorded (tensors), its ``first`` on arrays."""
+
+    def rule(g, x, *settings):
+        if type(g) is Tensor or type(x) is Tensor:
+            return op.apply(g, x, settings)
+        return op.first(g, x, *settings)
+
+    return rule
+
+
 def _recorded(op):
     """The rule that applies ``op``: as a node when the backward is recorded (tensors), as
     its formula on arrays."""
