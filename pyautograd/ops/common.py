@@ -196,6 +196,7 @@ sin = _generic("sin", np.sin)
 sqrt = _generic("sqrt", np.sqrt)
 sinh = _generic("sinh", np.sinh)
 cosh = _generic("cosh", np.cosh)
+abs = _generic("abs", np.abs)
 
 
 def sign_of(x):
@@ -204,6 +205,14 @@ def sign_of(x):
 
 
 sign = _generic("sign", sign_of)
+
+
+def masked_zero(x, mask):
+    """``x.masked_fill(mask, 0)`` inside a derivative rule (PyTorch's ``masked_fill_`` of a
+    zero norm or deviation): ``MaskedFillBackward0`` on tensors, ``np.where`` on arrays."""
+    if is_tensor(x):
+        return x.masked_fill(Tensor._make(np.asarray(mask)), 0)
+    return np.where(mask, x.dtype.type(0), x)
 
 
 def data_of(x):

@@ -24,6 +24,7 @@ from .common import (
     sum_to,
     tensor_input,
 )
+from .index import select_where
 from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
 from .with_number import Sgn, minus_number, number_minus, plus_number, times_number
 
@@ -398,7 +399,8 @@ class Clamp(Function):
             inside &= x >= low
         if high is not None:
             inside &= x <= high
-        return g * inside, None, None
+        # PyTorch's where(inside, grad, 0): 0 outside even for an inf or NaN gradient
+        return select_where(inside, g, 0.0), None, None
 
     @staticmethod
     def jvp(ctx, t):

@@ -8,13 +8,22 @@ import numpy as np
 
 from ..function import Function
 from . import common
-from .common import expand, normalize_dims, numpy_names
+from .common import masked_zero, normalize_dims, numpy_names
+from .with_number import Sgn
 
 
-def _keep(g, shape, dims, keepdim):
-    if keepdim:
-        return g
-    return g.reshape(tuple(1 if (dims is None or i in dims) else n for i, n in enumerate(shape)))
+def _unsqueeze_reduced(x, dims):
+    """A reduced result with its reduced dims back (size 1), one ``unsqueeze`` per dim in
+    increasing order, as PyTorch's ``unsqueeze_multiple`` records it on tensors."""
+    if not common.is_tensor(x):
+        return np.expand_dims(x, dims)
+    for d in sorted(dims):
+        x = x.unsqueeze(d)
+    return x
+
+
+def _sgn(x):
+    return Sgn.apply(x) if common.is_tensor(x) else common.sign_of(x)
 
 
 class VectorNorm(Function):
@@ -46,29 +55,37 @@ class VectorNorm(Function):
 
     @staticmethod
     def backward(ctx, g):
-        a, out = ctx.saved_tensors
-        p, shape = ctx.p, np.shape(a)
-        g = expand(_keep(g, shape, ctx.dims, ctx.keepdim), shape)
-        out = _keep(out, shape, ctx.dims, ctx.keepdim)
-        raw_a, raw_out = common.data_of(a), common.data_of(out)
+        """PyTorch's norm_backward, formula by formula: a zero norm gives a zero gradient
+        (masked_fill), p = 0 gives none at all (``.grad`` stays None), and at p = inf the
+        largest entries and the NaNs share the gradient."""
+        a, norm = ctx.saved_tensors
+        p = ctx.p
+        if ctx.dims is not None and not ctx.keepdim and np.ndim(a):
+            g, norm = _unsqueeze_reduced(g, ctx.dims), _unsqueeze_reduced(norm, ctx.dims)
+        raw_a, raw_norm = common.data_of(a), common.data_of(norm)
         if p == 0:
-            return g * 0, None, None, None
-        if p == 1:
-            return g * common.sign(a), None, None, None
-        if p in (math.inf, -math.inf):  # ties at the extreme share the gradient evenly
-            hits = (np.abs(raw_a) == raw_out).astype(raw_a.dtype)
-            share = hits / np.sum(hits, axis=ctx.dims, keepdims=True)
-            return g * common.sign(a) * share, None, None, None
-        safe = raw_out != 0  # PyTorch: a zero norm gives a zero gradient, not nan
-        out_safe = out + (~safe).astype(raw_out.dtype)
-        if p == 2:
-            return g * a / out_safe * safe, None, None, None
-        magnitude = common.sign(a) * a
-        return g * a * magnitude ** (p - 2) / out_safe ** (p - 1) * safe, None, None, None
+            grad = None
+        elif p == 1:
+            grad = _sgn(a) * g
+        elif p == 2:
+            grad = g * masked_zero(a / norm, raw_norm == 0)
+        elif p in (math.inf, -math.inf):
+            magnitude = np.abs(raw_a)
+            mask = ((magnitude == raw_norm) | (magnitude != magnitude)).astype(raw_a.dtype)
+            grad = _sgn(a) * ((g / np.sum(mask, axis=ctx.dims, keepdims=True)) * mask)
+        elif p < 1:
+            grad = _sgn(a) * masked_zero(common.abs(a) ** (p - 1), raw_a == 0) * g * norm ** (1 - p)
+        elif p < 2:
+            grad = _sgn(a) * common.abs(a) ** (p - 1) * masked_zero(g / norm ** (p - 1), raw_norm == 0)
+        else:
+            grad = a * common.abs(a) ** (p - 2) * masked_zero(g / norm ** (p - 1), raw_norm == 0)
+        return grad, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
         g = VectorNorm.backward(ctx, np.ones(np.shape(ctx.saved_tensors[1]), dtype=t.dtype))[0]
+        if g is None:  # p = 0: a step function, its tangent is zero
+            return np.zeros(np.shape(ctx.saved_tensors[1]), dtype=t.dtype)
         return np.sum(t * g, axis=ctx.dims, keepdims=ctx.keepdim)
 
 

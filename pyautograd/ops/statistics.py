@@ -9,7 +9,7 @@ import numpy as np
 from .. import dtypes
 from ..function import Function
 from . import common
-from .common import expand, is_tensor, normalize_dims, numpy_names
+from .common import expand, is_tensor, masked_zero, normalize_dims, numpy_names
 from .with_number import times_number
 
 
@@ -152,11 +152,14 @@ class Std(Function):
 
     @staticmethod
     def backward(ctx, g):
+        """PyTorch's std_backward: the variance's gradient g / (2 std), 0 where the values are
+        all equal (not 0 / 0), then var_backward's (2 / divisor) g (x - mean)."""
         a, out = ctx.saved_tensors
-        zero = common.data_of(out) == 0  # equal values: PyTorch's gradient is 0 there, not 0 / 0
-        g = _keep(g / (out + zero) * ~zero, np.shape(a), ctx.dims, ctx.keepdim)
+        g = masked_zero(g / times_number(out, 2), common.data_of(out) == 0)
+        if ctx.dims is not None or not is_tensor(g):  # a full reduction broadcasts as it is
+            g = _unsqueeze_reduced(g, np.shape(a), ctx.dims, ctx.keepdim)
         centred = a - _mean_keepdim(a, ctx.dims)
-        return g * centred * (1.0 / ctx.divisor), None, None, None
+        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None
 
     @staticmethod
     def jvp(ctx, t):

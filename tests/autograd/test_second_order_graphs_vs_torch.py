@@ -42,11 +42,6 @@ DIFFERENT = [
         "formula per case (dot, mv, bmm, unsqueeze/squeeze)",
     ),
     (
-        r"(norm|std|linalg_(norm|matrix_norm|vector_norm))",
-        "PyTorch's norm and std formulas mask a zero norm with masked_fill and use sgn; ours "
-        "masks arithmetically and with sign",
-    ),
-    (
         r"(abs_|pow_|hardtanh_inplace)$",
         "PyTorch saves a clone of an in-place op's input, so its graph has CloneBackward0",
     ),
