@@ -670,6 +670,7 @@ def main() -> None:
         "ops": {n: op_cases.run_op_case(torch, n) for n in op_cases.BY_NAME},
         "saved": {n: op_cases.saved_values_of_case(torch, n) for n in op_cases.BY_NAME},
         "second_order": {n: op_cases.second_order_graph_of_case(torch, n) for n in op_cases.BY_NAME},
+        "nonfinite": {n: op_cases.nonfinite_gradients_of_case(torch, n) for n in op_cases.BY_NAME},
         "versions": {
             n: {t: op_cases.modified_after_forward(torch, n, t) for t in op_cases.version_targets(torch, n)}
             for n in op_cases.BY_NAME

@@ -648,6 +648,25 @@ def second_order_graph_of_case(L, name):
     ]
 
 
+def nonfinite_gradients_of_case(L, name):
+    """Every input's gradient when the gradient coming into the output is inf (signs
+    alternating) or NaN: where a rule writes a 0 (a mask, a step, a loser of max) PyTorch's
+    stays 0 while ``inf * 0`` would be NaN. None for a case with no float output graph."""
+    fn, shapes = BY_NAME[name]
+    answers = {}
+    for fill in ("inf", "nan"):
+        xs = [L.tensor(x, dtype=L.float64, requires_grad=True) for x in inputs(name, shapes)]
+        out = fn(L, *xs)
+        if out.grad_fn is None or not out.dtype.is_floating_point:
+            return None
+        g = np.full(tuple(out.shape), float(fill))
+        if fill == "inf":
+            g.flat[::2] = -np.inf
+        out.backward(L.tensor(g, dtype=out.dtype))
+        answers[fill] = [None if x.grad is None else x.grad.tolist() for x in xs]
+    return answers
+
+
 class _Making:
     """``L`` as a case sees it, keeping the tensors the case makes itself (its indices, masks
     and constants), in the order it makes them."""

@@ -15,7 +15,7 @@ from .. import dtypes
 from ..fast_paths import apply_linear, apply_one
 from ..function import Function
 from ..ops import elementwise, reduce
-from ..ops.common import data_of, exp, is_tensor, log, matrix_t, sum_like, sum_to, tensor_input
+from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
 from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view
 from ..ops.unary import published
@@ -460,7 +460,8 @@ class NllLoss(Function):
         ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         if ctx.reduction == "none" and np.ndim(ctx.pick) == 2:
             g = g.reshape((-1, 1))
-        return g * ctx.pick, None, None, None, None
+        # PyTorch writes -w g / total at each target into zeros: the rest is 0 even for inf g
+        return masked_zero(g * ctx.pick, ctx.pick == 0), None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):

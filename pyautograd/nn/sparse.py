@@ -6,7 +6,7 @@ import numpy as np
 from .. import creation
 from ..dtypes import from_numpy_dtype
 from ..function import Function
-from ..ops.common import data_of, is_tensor
+from ..ops.common import data_of, is_tensor, masked_zero
 from ..ops.index import index_put_grad
 from ..tensor import Tensor
 from . import init
@@ -31,8 +31,7 @@ class EmbeddingLookup(Function):
     def backward(ctx, g):
         ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         if ctx.padding_idx is not None:
-            keep = (ctx.indices != ctx.padding_idx)[..., None]
-            g = g * keep
+            g = masked_zero(g, (ctx.indices == ctx.padding_idx)[..., None])  # 0, even for inf
         return index_put_grad(g, ctx.shape, ctx.dtype, ctx.indices), None, None
 
     @staticmethod

@@ -207,6 +207,14 @@ def sign_of(x):
 sign = _generic("sign", sign_of)
 
 
+def zeros_like(g):
+    """A zero gradient shaped like ``g`` (PyTorch's ``zeros_like(grad)``): 0 even where ``g``
+    is inf or NaN, and on a tensor (create_graph) made outside the graph."""
+    if is_tensor(g):
+        return Tensor._make(np.zeros_like(g._data))
+    return np.zeros_like(g)
+
+
 def masked_zero(x, mask):
     """``x.masked_fill(mask, 0)`` inside a derivative rule (PyTorch's ``masked_fill_`` of a
     zero norm or deviation): ``MaskedFillBackward0`` on tensors, ``np.where`` on arrays."""

@@ -186,7 +186,7 @@ class Pow(Function):
         (a,) = ctx.saved_tensors
         p = ctx.exponent
         if p == 0:
-            return g * 0, None
+            return common.zeros_like(g), None  # PyTorch's zeros_like: 0 even for an inf gradient
         return g * times_number(a ** (p - 1), p), None  # PyTorch: grad * (p * a^(p-1))
 
     @staticmethod
@@ -431,9 +431,15 @@ class Maximum(Function):
 
     @staticmethod
     def backward(ctx, g):
+        """PyTorch's where(a == b, grad / 2, grad).masked_fill_(a loses, 0): the loser's 0
+        stays 0 for an inf or NaN gradient."""
         a, b = ctx.saved_tensors
-        share_a, share_b = _shares(data_of(a), data_of(b), ctx.loses)
-        return sum_like(g * share_a, a), sum_like(g * share_b, b)
+        raw_a, raw_b = data_of(a), data_of(b)
+        shared = select_where(raw_a == raw_b, g / 2, g)
+        return (
+            sum_like(common.masked_zero(shared, ctx.loses(raw_a, raw_b)), a),
+            sum_like(common.masked_zero(shared, ctx.loses(raw_b, raw_a)), b),
+        )
 
     @staticmethod
     def jvp(ctx, ta, tb):

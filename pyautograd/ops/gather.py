@@ -6,7 +6,7 @@ import numpy as np
 
 from ..function import Function
 from ..tensor import Tensor
-from .common import broadcast_shapes, is_tensor, normalize_dims
+from .common import broadcast_shapes, is_tensor, masked_zero, normalize_dims
 from .index import index_put_grad
 from .shape import cat, expand
 
@@ -170,7 +170,7 @@ class Scatter(Function):
         keep = np.ones(np.shape(g), dtype=bool)
         keep[_full_index(ctx.index, ctx.dim)] = False
         g_src = _pad_to(gather_from(g, ctx.dim, ctx.index), ctx.src_shape) if need_src else None
-        return (g * keep if need_a else None), g_src, None, None
+        return (masked_zero(g, ~keep) if need_a else None), g_src, None, None
 
     @staticmethod
     def jvp(ctx, ta, tsrc):
@@ -196,7 +196,7 @@ class ScatterValue(Function):
         ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         keep = np.ones(np.shape(g), dtype=bool)
         keep[_full_index(ctx.index, ctx.dim)] = False
-        return g * keep, None, None, None
+        return masked_zero(g, ~keep), None, None, None
 
     @staticmethod
     def jvp(ctx, t):
@@ -278,7 +278,7 @@ class MaskedFill(Function):
 
     @staticmethod
     def backward(ctx, g):
-        return g * ~ctx.mask, None, None
+        return masked_zero(g, ctx.mask), None, None  # PyTorch's grad.masked_fill(mask, 0)
 
     @staticmethod
     def jvp(ctx, t):

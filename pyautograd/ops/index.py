@@ -7,7 +7,7 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from ..views import mark_view
-from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, result_dtype, sum_to
+from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, masked_zero, result_dtype, sum_to
 
 _INDEX_DTYPES = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_))
 
@@ -136,7 +136,9 @@ class IndexPut(Function):
     def backward(ctx, g):
         mask = np.ones(np.shape(data_of(g)), dtype=bool)
         mask[ctx.index] = False
-        return g * mask, sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[1] else None
+        return masked_zero(g, ~mask), sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[
+            1
+        ] else None
 
     @staticmethod
     def jvp(ctx, ta, tv):
@@ -196,8 +198,8 @@ class Where(Function):
         sa, sb = ctx.shapes
         need_a, need_b = ctx.needs_input_grad
         return (
-            (sum_to(g * condition, sa) if need_a else None),
-            (sum_to(g * ~condition, sb) if need_b else None),
+            (sum_to(select_where(condition, g, 0.0), sa) if need_a else None),  # PyTorch's where:
+            (sum_to(select_where(condition, 0.0, g), sb) if need_b else None),  # 0, even for inf
         )
 
     @staticmethod

@@ -6,7 +6,7 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from ..views import mark_view
-from .common import is_tensor, normalize_dims
+from .common import is_tensor, masked_zero, normalize_dims
 from .gather import index_select
 from .index import Index
 from .shape import clone, expand, flatten, permute, unsqueeze
@@ -341,7 +341,8 @@ class Trace(Function):
     @staticmethod
     def backward(ctx, g):
         eye = np.eye(*ctx.shape, dtype=bool)
-        return g * eye
+        g = g.expand(*ctx.shape) if is_tensor(g) else g
+        return masked_zero(g, ~eye)  # zeros off the diagonal, even for an inf gradient
 
     @staticmethod
     def jvp(ctx, t):

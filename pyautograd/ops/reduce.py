@@ -7,8 +7,9 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from . import common
-from .common import data_of, expand, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
+from .common import data_of, expand, masked_zero, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
 from .elementwise import maximum, minimum
+from .index import select_where
 
 
 def _return_type(op):
@@ -137,7 +138,11 @@ class ExtremumAll(Function):
 
     @staticmethod
     def backward(ctx, g):
-        return g * ExtremumAll._share(ctx), None
+        """PyTorch's zeros masked_fill_(winners, grad / count): 0 off the winners, even for
+        an inf gradient."""
+        a, out = (data_of(x) for x in ctx.saved_tensors)
+        winners = np.isnan(a) if np.isnan(out) else a == out
+        return select_where(winners, g / np.count_nonzero(winners), 0.0), None
 
     @staticmethod
     def jvp(ctx, t):
@@ -207,7 +212,12 @@ class ExtremumDim(Function):
     def backward(ctx, g):
         (mask,) = ctx.saved_tensors
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
-        return expand(g, ctx.shape) * mask, None, None, None
+        return (
+            masked_zero(expand(g, ctx.shape), ~data_of(mask)),
+            None,
+            None,
+            None,
+        )  # PyTorch's scatter into zeros
 
     @staticmethod
     def jvp(ctx, t):

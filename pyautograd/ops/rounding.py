@@ -8,7 +8,7 @@ from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
 from . import common
-from .common import sum_to
+from .common import sum_to, zeros_like
 from .elementwise import _binary
 
 
@@ -16,14 +16,6 @@ def _integer_divisor_check(a, b):
     """Integers divided by zero have no value: PyTorch raises (NumPy would give 0)."""
     if np.result_type(a, b).kind in "iub" and np.any(np.asarray(b) == 0):
         raise RuntimeError("ZeroDivisionError")
-
-
-def zeros_like(g):
-    """A zero gradient shaped like ``g``; when ``g`` is a tensor (create_graph), one outside
-    the graph, as PyTorch's ``zeros_like(grad)``."""
-    if type(g) is Tensor:
-        return Tensor._make(np.zeros_like(g._data))
-    return g * 0
 
 
 class _Piecewise(Function):

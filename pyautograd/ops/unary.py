@@ -27,6 +27,7 @@ from ..function import Function
 from ..in_place import apply_in_place, method_in_place
 from ..tensor import Tensor
 from .common import as_floating, data_of, is_tensor, tensor_input
+from .index import select_where
 
 
 class Unary(Function):
@@ -329,18 +330,29 @@ class PiecewiseBackward(Function):
     def forward(ctx, g, x, settings):
         ctx.save_for_backward(x)
         ctx.settings = settings
-        return g * ctx.slope(x, *settings)
+        return _times_slope(g, ctx.slope(x, *settings))
 
     @staticmethod
     def backward(ctx, gg):
         (x,) = ctx.saved_tensors
         zeros = np.zeros_like(data_of(x))  # PyTorch's zeros_like(grad): 0 even at inf or NaN
-        return gg * ctx.slope(data_of(x), *ctx.settings), Tensor._make(zeros) if is_tensor(x) else zeros, None
+        grad = _times_slope(gg, ctx.slope(data_of(x), *ctx.settings))
+        return grad, Tensor._make(zeros) if is_tensor(x) else zeros, None
 
     @staticmethod
     def jvp(ctx, tg, tx):
         (x,) = ctx.saved_tensors
-        return tg * ctx.slope(x, *ctx.settings)
+        return _times_slope(tg, ctx.slope(x, *ctx.settings))
+
+
+def _times_slope(g, slope):
+    """``g`` times a slope; a 0/1 mask selects instead (PyTorch's kernels ``x ? grad : 0``),
+    so the 0 stays 0 where the gradient is inf or NaN."""
+    if slope.dtype != bool:
+        return g * slope
+    if not slope.ndim and type(g) is not Tensor:  # a 0-d tensor's NumPy scalar: no array call
+        return g if slope else g.dtype.type(0)
+    return select_where(slope, g, 0.0)
 
 
 def piecewise_rule(op):
@@ -350,7 +362,7 @@ def piecewise_rule(op):
     def rule(g, x, *settings):
         if type(g) is Tensor or type(x) is Tensor:
             return op.apply(g, x, settings)
-        return g * op.slope(x, *settings)
+        return _times_slope(g, op.slope(x, *settings))
 
     return rule
 

@@ -110,7 +110,7 @@ class Sgn(Function):
 
     @staticmethod
     def backward(ctx, g):
-        return Tensor._make(np.zeros_like(g._data)) if type(g) is Tensor else g * 0
+        return Tensor._make(np.zeros_like(g._data)) if type(g) is Tensor else np.zeros_like(g)
 
     @staticmethod
     def jvp(ctx, t):
