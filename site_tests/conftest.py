@@ -186,11 +186,90 @@ def playwright_instance():
         yield pw
 
 
+# Python boots per test file, for keeping the suite's cost in view: every Pyodide worker a
+# page starts ("boots": restored from the build's memory snapshot, or started cold) and every
+# snapshot worker (a second start that saves the snapshot). Printed at the end of the session
+# and written to test-artifacts/site-boots-<shard>.json.
+BOOTS: dict[str, dict[str, int]] = {}
+_CURRENT_FILE = ["(no test)"]
+
+# The ready message of worker.js says whether Python was restored; the page's console says it
+# to the counter. A subclass of Worker, so the page's own use of Worker is unchanged.
+_BOOT_REPORT_JS = """
+(() => {
+  const Native = globalThis.Worker;
+  if (!Native || Native.__countedBoots) return;
+  class Counted extends Native {
+    constructor(url, options) {
+      super(url, options);
+      this.addEventListener("message", (e) => {
+        const d = e.data;
+        if (d && typeof d === "object" && typeof d.restored === "boolean" && "timeline" in d)
+          console.debug(`site-test boot: ${d.restored ? "restored" : "started"}`);
+      });
+    }
+  }
+  Counted.__countedBoots = true;
+  globalThis.Worker = Counted;
+})();
+"""
+
+
+def _count(what):
+    row = BOOTS.setdefault(_CURRENT_FILE[0], {})
+    row[what] = row.get(what, 0) + 1
+
+
+def _watch_boots(page):
+    def on_worker(worker):
+        name = worker.url.rsplit("/", 1)[-1].split("?")[0]
+        if name == "worker.js":
+            _count("boots")
+        elif name == "snapshot-worker.js":
+            _count("snapshot_boots")
+
+    def on_console(message):
+        if message.text.startswith("site-test boot: "):
+            _count(message.text.removeprefix("site-test boot: "))
+
+    page.on("worker", on_worker)
+    page.on("console", on_console)
+
+
+@pytest.fixture(autouse=True)
+def _boots_of_this_file(request):
+    _CURRENT_FILE[0] = request.node.path.name
+    yield
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
     b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = b.new_context
+
+    def counted_context(**context_args):
+        context = new_context(**context_args)
+        context.add_init_script(_BOOT_REPORT_JS)
+        context.on("page", _watch_boots)
+        return context
+
+    b.new_context = counted_context
     yield b
     b.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not BOOTS:
+        return
+    shard = os.environ.get("SITE_TEST_SHARD", "1/1").replace("/", "-of-")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"site-boots-{shard}.json").write_text(json.dumps(BOOTS, indent=2, sort_keys=True))
+    terminalreporter.section("Python boots per file (started cold / restored / snapshot workers)")
+    for name, row in sorted(BOOTS.items()):
+        terminalreporter.write_line(
+            f"{name}: {row.get('boots', 0)} boots ({row.get('started', 0)} cold, "
+            f"{row.get('restored', 0)} restored), {row.get('snapshot_boots', 0)} snapshot workers"
+        )
 
 
 class PageSession:
