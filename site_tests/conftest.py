@@ -337,6 +337,78 @@ def open_page(browser, offline_fallback):
         assert not foreign, f"requests left the site's origin: {foreign}"
 
 
+class WarmPage:
+    """One page of a ``warm_context``, with its own error list (as a PageSession's)."""
+
+    def __init__(self, session, url, viewport=None, color_scheme=None):
+        self.context = session.context
+        self.requests = session.requests
+        self.errors = []
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        if viewport:
+            self.page.set_viewport_size(viewport)
+        if color_scheme:
+            self.page.emulate_media(color_scheme=color_scheme)
+        self.page.goto(url)
+
+    def close(self):
+        self.page.close()
+
+
+@pytest.fixture(scope="module")
+def warm_context(browser, server, offline_fallback):
+    """One browser profile for a test file whose tests need Python on a fresh page but not a
+    reader's first visit: the build's memory snapshot is stored in it first, as a first visit
+    keeps it, so every page the file opens in it (``open_warm``) restores Python instead of
+    starting it cold, and no page starts a snapshot worker of its own. The pages
+    share the profile's storage: edits, solved exercises, the palette."""
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    session.page.goto(server.url + "playground/")
+    wait_cells(session.page)
+    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
+    session.page.close()
+    yield session
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+# What a reader's browser keeps after one visit that stored the snapshot, and nothing else:
+# the hint that one is stored (runtime/src/snapshot-hint.js; without it a page starts Python
+# cold). Edits, solved exercises, visits and the palette of an earlier test are dropped.
+SNAPSHOT_HINT = "pyautograd-lessons:snapshot-stored"
+_KEEP_ONLY_SNAPSHOT_HINT_JS = """key => {
+  const hint = localStorage.getItem(key);
+  localStorage.clear();
+  if (hint !== null) localStorage.setItem(key, hint);
+  return hint;
+}"""
+
+
+@pytest.fixture
+def open_warm(warm_context, server):
+    """``open_warm(url, viewport=..., color_scheme=...)``: a new page of ``warm_context``
+    (closed after the test), where Python restores from the stored snapshot. Each test
+    starts from the storage of a reader whose one visit stored the snapshot (cleared from a
+    JSON file of the site, which runs no script)."""
+    blank = warm_context.context.new_page()
+    blank.goto(server.url + "assets/runtime/manifest.json")
+    assert blank.evaluate(_KEEP_ONLY_SNAPSHOT_HINT_JS, SNAPSHOT_HINT) == "1", "no snapshot was stored"
+    blank.close()
+    pages = []
+
+    def _open(url, **page_args):
+        warm = WarmPage(warm_context, url, **page_args)
+        pages.append(warm)
+        return warm
+
+    yield _open
+    for warm in pages:
+        warm.close()
+
+
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.
 CONTRAST_JS = """
 const channels = (css) => (css.match(/[\\d.]+/g) || []).map(Number);
