@@ -236,10 +236,10 @@ def _watch_boots(page):
     page.on("console", on_console)
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def _boots_of_this_file(request):
+    """Module-scoped, so it comes before the file's other module fixtures (warm_context)."""
     _CURRENT_FILE[0] = request.node.path.name
-    yield
 
 
 @pytest.fixture(scope="session")
