@@ -26,6 +26,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+# One thread for NumPy (OpenBLAS) in the CPython runs beside the browser (test_lessons runs
+# every page's cells in CPython): beside two browsers on two cores its idle threads spin for
+# CPU the pages need (every page's cells: 10.1 s of CPU with the default threads, 4.4 s with
+# one). Set before NumPy is imported; tests/conftest.py does the same for the Python suite.
+for _threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
+
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "test-artifacts"
 sys.path.insert(0, str(REPO / "scripts"))
