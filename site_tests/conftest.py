@@ -245,7 +245,8 @@ def _watch_boots(page):
 
 @pytest.fixture(scope="module", autouse=True)
 def _boots_of_this_file(request):
-    """Module-scoped, so it comes before the file's other module fixtures (warm_context)."""
+    """Module-scoped, so it comes before the file's other module fixtures (warm_context, a
+    session fixture, counts its warm-up under its own name)."""
     _CURRENT_FILE[0] = request.node.path.name
 
 
@@ -347,8 +348,10 @@ def open_page(browser, offline_fallback):
 class WarmPage:
     """One page of a ``warm_context``, with its own error list (as a PageSession's)."""
 
-    def __init__(self, session, url, viewport=None, color_scheme=None):
+    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None):
         self.context = session.context
+        if permissions:
+            self.context.grant_permissions(permissions)
         self.requests = session.requests
         self.errors = []
         self.page = self.context.new_page()
@@ -364,18 +367,20 @@ class WarmPage:
         self.page.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def warm_context(browser, server, offline_fallback):
-    """One browser profile for a test file whose tests need Python on a fresh page but not a
-    reader's first visit: the build's memory snapshot is stored in it first, as a first visit
-    keeps it, so every page the file opens in it (``open_warm``) restores Python instead of
-    starting it cold, and no page starts a snapshot worker of its own. The pages
-    share the profile's storage: edits, solved exercises, the palette."""
+    """One browser profile (per test process) for the tests that need Python on a fresh page
+    but not a reader's first visit: the build's memory snapshot is stored in it first, as a
+    first visit keeps it, so every page they open in it (``open_warm``) restores Python
+    instead of starting it cold, and no page starts a snapshot worker of its own. The pages
+    share the profile: its service worker and caches; ``open_warm`` resets its storage."""
+    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], "warm_context (once per process)"
     session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
     session.page.goto(server.url + "playground/")
     wait_cells(session.page)
     assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
     session.page.close()
+    _CURRENT_FILE[0] = counted_as
     yield session
     foreign = session.foreign
     session.close()
@@ -396,7 +401,8 @@ _KEEP_ONLY_SNAPSHOT_HINT_JS = """key => {
 
 @pytest.fixture
 def open_warm(warm_context, server):
-    """``open_warm(url, viewport=..., color_scheme=...)``: a new page of ``warm_context``
+    """``open_warm(url, viewport=..., color_scheme=..., permissions=...)``: a new page of
+    ``warm_context``
     (closed after the test), where Python restores from the stored snapshot. Each test
     starts from the storage of a reader whose one visit stored the snapshot (cleared from a
     JSON file of the site, which runs no script)."""
