@@ -26,6 +26,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+# One thread for NumPy (OpenBLAS) in the CPython runs beside the browser (test_lessons runs
+# every page's cells in CPython): beside two browsers on two cores its idle threads spin for
+# CPU the pages need (every page's cells: 10.1 s of CPU with the default threads, 4.4 s with
+# one). Set before NumPy is imported; tests/conftest.py does the same for the Python suite.
+for _threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
+
 REPO = Path(__file__).resolve().parent.parent
 ARTIFACTS = REPO / "test-artifacts"
 sys.path.insert(0, str(REPO / "scripts"))
@@ -35,40 +42,43 @@ from serve_site import serve_in_thread  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
 
-# Seconds each test file took in one whole run in one process (2 cores, load average 9: only
-# the ratios matter), for splitting the files between processes; a file not listed counts as
-# DEFAULT_FILE_SECONDS.
+# Seconds each test file took in one whole run of scripts/test (two site processes beside the
+# Python suite, 2 shared cores at load average ~15: only the ratios matter), for splitting
+# the files between processes. The build (~55 s) is left out of the files that happened to
+# come first, and so is warm_context's warm-up (~38 s, once in each process that uses it);
+# test_run_order and test_cell_hints moved to open_warm after that run (their figures come
+# from a later run of them). A file not listed counts as DEFAULT_FILE_SECONDS.
 FILE_SECONDS = {
-    "test_backward_display.py": 110,
-    "test_boot_failure.py": 27,
-    "test_boot_share.py": 88,
+    "test_backward_display.py": 100,
+    "test_boot_failure.py": 56,
+    "test_boot_share.py": 178,
     "test_build.py": 1,
     "test_build_hook.py": 1,
-    "test_cell_hints.py": 29,
-    "test_displays.py": 37,
-    "test_early_start.py": 105,
-    "test_exercises.py": 156,
-    "test_graph_budget.py": 29,
+    "test_cell_hints.py": 50,
+    "test_displays.py": 77,
+    "test_early_start.py": 212,
+    "test_exercises.py": 287,
+    "test_graph_budget.py": 58,
     "test_harness.py": 1,
-    "test_lessons.py": 258,
-    "test_notebook_download.py": 9,
-    "test_offline.py": 48,
-    "test_offline_course.py": 97,
-    "test_page.py": 54,
-    "test_phone_use.py": 118,
-    "test_progress_page.py": 42,
-    "test_reader_text.py": 23,
-    "test_rough_edges.py": 78,
-    "test_run_order.py": 40,
-    "test_runner.py": 50,
-    "test_search.py": 8,
-    "test_share.py": 246,
-    "test_slow_link.py": 15,
-    "test_snapshot.py": 49,
-    "test_start_up_work.py": 15,
-    "test_sw_cache.py": 2,
-    "test_tabs.py": 68,
-    "test_visit.py": 66,
+    "test_lessons.py": 564,
+    "test_notebook_download.py": 16,
+    "test_offline.py": 123,
+    "test_offline_course.py": 216,
+    "test_page.py": 156,
+    "test_phone_use.py": 299,
+    "test_progress_page.py": 63,
+    "test_reader_text.py": 74,
+    "test_rough_edges.py": 152,
+    "test_run_order.py": 45,
+    "test_runner.py": 141,
+    "test_search.py": 15,
+    "test_share.py": 209,
+    "test_slow_link.py": 16,
+    "test_snapshot.py": 132,
+    "test_start_up_work.py": 26,
+    "test_sw_cache.py": 3,
+    "test_tabs.py": 82,
+    "test_visit.py": 128,
 }
 DEFAULT_FILE_SECONDS = 30
 
@@ -186,11 +196,91 @@ def playwright_instance():
         yield pw
 
 
+# Python boots per test file, for keeping the suite's cost in view: every Pyodide worker a
+# page starts ("boots": restored from the build's memory snapshot, or started cold) and every
+# snapshot worker (a second start that saves the snapshot). Printed at the end of the session
+# and written to test-artifacts/site-boots-<shard>.json.
+BOOTS: dict[str, dict[str, int]] = {}
+_CURRENT_FILE = ["(no test)"]
+
+# The ready message of worker.js says whether Python was restored; the page's console says it
+# to the counter. A subclass of Worker, so the page's own use of Worker is unchanged.
+_BOOT_REPORT_JS = """
+(() => {
+  const Native = globalThis.Worker;
+  if (!Native || Native.__countedBoots) return;
+  class Counted extends Native {
+    constructor(url, options) {
+      super(url, options);
+      this.addEventListener("message", (e) => {
+        const d = e.data;
+        if (d && typeof d === "object" && typeof d.restored === "boolean" && "timeline" in d)
+          console.debug(`site-test boot: ${d.restored ? "restored" : "started"}`);
+      });
+    }
+  }
+  Counted.__countedBoots = true;
+  globalThis.Worker = Counted;
+})();
+"""
+
+
+def _count(what):
+    row = BOOTS.setdefault(_CURRENT_FILE[0], {})
+    row[what] = row.get(what, 0) + 1
+
+
+def _watch_boots(page):
+    def on_worker(worker):
+        name = worker.url.rsplit("/", 1)[-1].split("?")[0]
+        if name == "worker.js":
+            _count("boots")
+        elif name == "snapshot-worker.js":
+            _count("snapshot_boots")
+
+    def on_console(message):
+        if message.text.startswith("site-test boot: "):
+            _count(message.text.removeprefix("site-test boot: "))
+
+    page.on("worker", on_worker)
+    page.on("console", on_console)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _boots_of_this_file(request):
+    """Module-scoped, so it comes before the file's other module fixtures (warm_context, a
+    session fixture, counts its warm-up under its own name)."""
+    _CURRENT_FILE[0] = request.node.path.name
+
+
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
     b = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = b.new_context
+
+    def counted_context(**context_args):
+        context = new_context(**context_args)
+        context.add_init_script(_BOOT_REPORT_JS)
+        context.on("page", _watch_boots)
+        return context
+
+    b.new_context = counted_context
     yield b
     b.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not BOOTS:
+        return
+    shard = os.environ.get("SITE_TEST_SHARD", "1/1").replace("/", "-of-")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"site-boots-{shard}.json").write_text(json.dumps(BOOTS, indent=2, sort_keys=True))
+    terminalreporter.section("Python boots per file (started cold / restored / snapshot workers)")
+    for name, row in sorted(BOOTS.items()):
+        terminalreporter.write_line(
+            f"{name}: {row.get('boots', 0)} boots ({row.get('started', 0)} cold, "
+            f"{row.get('restored', 0)} restored), {row.get('snapshot_boots', 0)} snapshot workers"
+        )
 
 
 class PageSession:
@@ -256,6 +346,83 @@ def open_page(browser, offline_fallback):
         foreign = s.foreign
         s.close()
         assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+class WarmPage:
+    """One page of a ``warm_context``, with its own error list (as a PageSession's)."""
+
+    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None):
+        self.context = session.context
+        if permissions:
+            self.context.grant_permissions(permissions)
+        self.requests = session.requests
+        self.errors = []
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        if viewport:
+            self.page.set_viewport_size(viewport)
+        if color_scheme:
+            self.page.emulate_media(color_scheme=color_scheme)
+        self.page.goto(url)
+
+    def close(self):
+        self.page.close()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser, server, offline_fallback):
+    """One browser profile (per test process) for the tests that need Python on a fresh page
+    but not a reader's first visit: the build's memory snapshot is stored in it first, as a
+    first visit keeps it, so every page they open in it (``open_warm``) restores Python
+    instead of starting it cold, and no page starts a snapshot worker of its own. The pages
+    share the profile: its service worker and caches; ``open_warm`` resets its storage."""
+    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], "warm_context (once per process)"
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    session.page.goto(server.url + "playground/")
+    wait_cells(session.page)
+    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
+    session.page.close()
+    _CURRENT_FILE[0] = counted_as
+    yield session
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+# What a reader's browser keeps after one visit that stored the snapshot, and nothing else:
+# the hint that one is stored (runtime/src/snapshot-hint.js; without it a page starts Python
+# cold). Edits, solved exercises, visits and the palette of an earlier test are dropped.
+SNAPSHOT_HINT = "pyautograd-lessons:snapshot-stored"
+_KEEP_ONLY_SNAPSHOT_HINT_JS = """key => {
+  const hint = localStorage.getItem(key);
+  localStorage.clear();
+  if (hint !== null) localStorage.setItem(key, hint);
+  return hint;
+}"""
+
+
+@pytest.fixture
+def open_warm(warm_context, server):
+    """``open_warm(url, viewport=..., color_scheme=..., permissions=...)``: a new page of
+    ``warm_context``
+    (closed after the test), where Python restores from the stored snapshot. Each test
+    starts from the storage of a reader whose one visit stored the snapshot (cleared from a
+    JSON file of the site, which runs no script)."""
+    blank = warm_context.context.new_page()
+    blank.goto(server.url + "assets/runtime/manifest.json")
+    assert blank.evaluate(_KEEP_ONLY_SNAPSHOT_HINT_JS, SNAPSHOT_HINT) == "1", "no snapshot was stored"
+    blank.close()
+    pages = []
+
+    def _open(url, **page_args):
+        warm = WarmPage(warm_context, url, **page_args)
+        pages.append(warm)
+        return warm
+
+    yield _open
+    for warm in pages:
+        warm.close()
 
 
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.

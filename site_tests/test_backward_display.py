@@ -2,15 +2,17 @@
 arrow keys, the text version of every step, a shared input's accumulation, dark mode and a
 375 px phone, where a wide graph scrolls inside its figure instead of widening the page; after a
 click on a button the arrow keys scroll the page, and focus never falls to <body>. Lesson 7's
-matrix layer: shapes on the nodes, and no gradient on a node before the step that sends it."""
+matrix layer: shapes on the nodes, and no gradient on a node before the step that sends it.
+Each test opens its own page in one profile that keeps the memory snapshot (``open_warm``):
+none of them is about Python's first start."""
 
 from conftest import shot, wait_cells
 
 LESSON = "lessons/04a-build-your-own-autograd/"
 
 
-def _open_stepper(open_page, server, lesson=LESSON, **context_args):
-    s = open_page(server.url + lesson, **context_args)
+def _open_stepper(open_warm, server, lesson=LESSON, **page_args):
+    s = open_warm(server.url + lesson, **page_args)
     page = s.page
     wait_cells(page)
     sources = page.evaluate("[...document.querySelectorAll('.lr-cell')].map(c => c.dataset.src)")
@@ -25,8 +27,8 @@ def _open_stepper(open_page, server, lesson=LESSON, **context_args):
     return s, page, stepper
 
 
-def test_keyboard_and_buttons_step_through_the_backward_pass(server, open_page, numpy_in_site):
-    s, page, stepper = _open_stepper(open_page, server)
+def test_keyboard_and_buttons_step_through_the_backward_pass(server, open_warm, numpy_in_site):
+    s, page, stepper = _open_stepper(open_warm, server)
     counter = stepper.locator(".lr-bw-counter")
     now = stepper.locator(".lr-bw-now")
     assert counter.inner_text() == "ধাপ ১ / ৫"
@@ -65,10 +67,10 @@ def _grad_line(stepper, name):
     )
 
 
-def test_gradients_arrive_step_by_step_on_the_nodes(server, open_page, numpy_in_site):
+def test_gradients_arrive_step_by_step_on_the_nodes(server, open_warm, numpy_in_site):
     """x is used twice: at step 1 it shows no gradient, at step 2 the 3.0 that has arrived
     (with more to come), and 7.0 only once both paths have sent theirs; stepping back undoes it."""
-    s, page, stepper = _open_stepper(open_page, server)
+    s, page, stepper = _open_stepper(open_warm, server)
     assert _grad_line(stepper, "x") == ""
     assert "7.0" not in stepper.locator(".lr-bw-graph svg").text_content()
     stepper.focus()
@@ -82,8 +84,8 @@ def test_gradients_arrive_step_by_step_on_the_nodes(server, open_page, numpy_in_
     assert not s.errors, s.errors
 
 
-def test_every_step_has_a_text_version_and_the_shared_input_adds_up(server, open_page, numpy_in_site):
-    s, page, stepper = _open_stepper(open_page, server)
+def test_every_step_has_a_text_version_and_the_shared_input_adds_up(server, open_warm, numpy_in_site):
+    s, page, stepper = _open_stepper(open_warm, server)
     items = stepper.locator(".lr-bw-list li")
     assert items.count() == 5
     texts = items.all_inner_texts()
@@ -101,9 +103,9 @@ def test_every_step_has_a_text_version_and_the_shared_input_adds_up(server, open
     assert not s.errors, s.errors
 
 
-def test_dark_mode_and_phone_width(server, open_page, numpy_in_site):
+def test_dark_mode_and_phone_width(server, open_warm, numpy_in_site):
     s, page, stepper = _open_stepper(
-        open_page, server, viewport={"width": 375, "height": 740}, color_scheme="dark"
+        open_warm, server, viewport={"width": 375, "height": 740}, color_scheme="dark"
     )
     assert page.get_attribute("body", "data-md-color-scheme") == "slate"
     svg_filter = stepper.locator(".lr-bw-graph svg").evaluate("el => getComputedStyle(el).filter")
@@ -123,8 +125,8 @@ def test_dark_mode_and_phone_width(server, open_page, numpy_in_site):
     assert not s.errors, s.errors
 
 
-def test_after_a_click_arrow_keys_scroll_and_focus_stays_on_a_button(server, open_page, numpy_in_site):
-    s, page, stepper = _open_stepper(open_page, server)
+def test_after_a_click_arrow_keys_scroll_and_focus_stays_on_a_button(server, open_warm, numpy_in_site):
+    s, page, stepper = _open_stepper(open_warm, server)
     counter = stepper.locator(".lr-bw-counter")
     next_button = stepper.get_by_role("button", name="পরের ধাপ")
     next_button.click()
@@ -162,11 +164,11 @@ def _node_lines(stepper):
     )
 
 
-def test_matrix_gradients_never_show_before_they_arrive(server, open_page, numpy_in_site):
+def test_matrix_gradients_never_show_before_they_arrive(server, open_warm, numpy_in_site):
     """Stepping with the arrow keys through lesson 7's layer: every node is blank before the
     step that completes its gradient and shows its final line from then on; the leaves' finals
     are the numbers the page's next cell prints as .grad; the shapes are on the nodes."""
-    s, page, stepper = _open_stepper(open_page, server, lesson=MATRIX_LESSON)
+    s, page, stepper = _open_stepper(open_warm, server, lesson=MATRIX_LESSON)
     counter = stepper.locator(".lr-bw-counter")
     assert counter.inner_text() == "ধাপ ১ / ৭"
     stepper.focus()
@@ -195,11 +197,11 @@ def test_matrix_gradients_never_show_before_they_arrive(server, open_page, numpy
     assert not s.errors, s.errors
 
 
-def test_matrix_stepper_fits_a_phone(server, open_page, numpy_in_site):
+def test_matrix_stepper_fits_a_phone(server, open_warm, numpy_in_site):
     """At 375 px the matrix graph scrolls inside its own box; neither the graph nor the long
     sentences of the steps widen the page, at any step."""
     s, page, stepper = _open_stepper(
-        open_page, server, lesson=MATRIX_LESSON, viewport={"width": 375, "height": 740}
+        open_warm, server, lesson=MATRIX_LESSON, viewport={"width": 375, "height": 740}
     )
     graph = stepper.locator(".lr-bw-graph")
     assert graph.evaluate("el => getComputedStyle(el).overflowX") == "auto"

@@ -1,15 +1,16 @@
 """What a cell says besides its output (runtime/src/cell.js): an exercise's run has one verdict,
 check()'s own (no green "matches the expected output" under a "not yet" or an unanswered
 exercise); output that differs from the expected block shows the lines that differ; while the
-editor has focus, the way out of it (Esc, then Tab) is written under it."""
+editor has focus, the way out of it (Esc, then Tab) is written under it. Python restores on
+each page from a stored snapshot (``open_warm``): none of this is about its start."""
 
 from conftest import cell, run_and_wait, set_code, wait_cells
 
 MATCHED = "প্রত্যাশিত আউটপুটের সাথে মিলেছে"
 
 
-def test_an_exercise_run_shows_one_verdict(server, open_page, numpy_in_site):
-    s = open_page(server.url + "lessons/10-common-bugs/")
+def test_an_exercise_run_shows_one_verdict(server, open_warm, numpy_in_site):
+    s = open_warm(server.url + "lessons/10-common-bugs/")
     page = s.page
     wait_cells(page)
     index = page.evaluate(
@@ -26,8 +27,8 @@ def test_an_exercise_run_shows_one_verdict(server, open_page, numpy_in_site):
     assert MATCHED not in out, out
 
 
-def test_the_editor_says_how_to_leave_it_while_it_has_focus(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_the_editor_says_how_to_leave_it_while_it_has_focus(server, open_warm):
+    s = open_warm(server.url + "playground/")
     page = s.page
     wait_cells(page)
     hint = cell(page, 0).locator('[data-role="keys-hint"]')
@@ -45,8 +46,8 @@ def test_the_editor_says_how_to_leave_it_while_it_has_focus(server, open_page):
     assert not hint.is_visible()
 
 
-def test_output_that_differs_from_the_expected_block_shows_the_lines(server, open_page, numpy_in_site):
-    s = open_page(server.url)
+def test_output_that_differs_from_the_expected_block_shows_the_lines(server, open_warm, numpy_in_site):
+    s = open_warm(server.url)
     page = s.page
     wait_cells(page)
     code = page.evaluate("document.querySelector('[data-cell=\"0\"]').dataset.src")

@@ -1,5 +1,7 @@
 """Exercises in the browser: a passing check() marks the exercise as solved, on its heading
-and in the navigation, and the browser remembers it across visits."""
+and in the navigation, and the browser remembers it across visits. None of them is about
+Python's first start: each opens its pages in one profile that keeps the memory snapshot
+(``open_warm``), where Python restores instead of starting cold."""
 
 from conftest import set_code, shot, wait_cells
 
@@ -12,8 +14,8 @@ def _exercise_cell(page, exercise_id):
     return next(i for i, src in enumerate(sources) if f'check("{exercise_id}"' in src)
 
 
-def test_solved_exercise_is_marked_and_remembered(server, open_page, numpy_in_site):
-    s = open_page(server.url + LESSON)
+def test_solved_exercise_is_marked_and_remembered(server, open_warm, numpy_in_site):
+    s = open_warm(server.url + LESSON)
     page = s.page
     wait_cells(page)
     heading = page.locator("h3", has_text="অনুশীলন ৪ক.৪")
@@ -52,10 +54,10 @@ LINEAR_BACKWARD = (
 )
 
 
-def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_page, numpy_in_site):
+def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_warm, numpy_in_site):
     """Lesson 7's linear_backward, judged on layers the page never shows: a db summed over
     the wrong axis is told its shape (and the hint), the right code marks the exercise."""
-    s = open_page(server.url + "lessons/07-matrix-backprop/")
+    s = open_warm(server.url + "lessons/07-matrix-backprop/")
     page = s.page
     wait_cells(page)
     heading = page.locator("h3", has_text="অনুশীলন ৭.৫")
@@ -76,7 +78,7 @@ def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_page, nump
     assert not s.errors, s.errors
 
 
-def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, open_page, numpy_in_site):
+def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, open_warm, numpy_in_site):
     """Every exercise judged on code (tests/exercise_answers.py, the answers the CPython checker
     tests use) passes in Pyodide too: on its page, after the page's cells ran, the right answer
     typed into the exercise cell prints ✅ and marks the heading solved."""
@@ -89,7 +91,7 @@ def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, ope
     for slug, exercises in sorted(by_page.items()):
         url = f"{server.url}lessons/{slug}/"
         if s is None:
-            s = open_page(url)
+            s = open_warm(url)
         else:
             s.page.goto(url)
         page = s.page

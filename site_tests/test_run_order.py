@@ -1,6 +1,7 @@
 """Running cells in and out of order (runtime/src/page.js): "run all above" stops at the first
 error and says where; Shift+Enter on a cell already running queues no second run; the warning
-that earlier cells were not run appears only on a cell that needed a name they make."""
+that earlier cells were not run appears only on a cell that needed a name they make. Python
+restores on each page from a stored snapshot (``open_warm``): none of this is about its start."""
 
 from conftest import cell, output_text, run_and_wait, set_code, wait_cells
 
@@ -14,14 +15,14 @@ def notice(page, index):
     return box.inner_text() if box.is_visible() else ""
 
 
-def open_playground(open_page, server):
-    s = open_page(server.url + "playground/")
+def open_playground(open_warm, server):
+    s = open_warm(server.url + "playground/")
     wait_cells(s.page, 4)
     return s.page
 
 
-def test_run_all_above_stops_at_the_first_error_and_says_so(server, open_page):
-    page = open_playground(open_page, server)
+def test_run_all_above_stops_at_the_first_error_and_says_so(server, open_warm):
+    page = open_playground(open_warm, server)
     set_code(page, 0, "a = 1")
     set_code(page, 1, "1 / 0")
     set_code(page, 2, "print('দুই')")
@@ -42,8 +43,8 @@ def test_run_all_above_stops_at_the_first_error_and_says_so(server, open_page):
     assert "সেল ২-এ থেমে গেছে" in said, said
 
 
-def test_shift_enter_on_a_running_cell_queues_no_second_run(server, open_page):
-    page = open_playground(open_page, server)
+def test_shift_enter_on_a_running_cell_queues_no_second_run(server, open_warm):
+    page = open_playground(open_warm, server)
     set_code(page, 0, "import time\ntime.sleep(1.5)\nprint('একবার')")
     editor = cell(page, 0).locator(".cm-content")
     editor.focus()
@@ -59,8 +60,8 @@ def test_shift_enter_on_a_running_cell_queues_no_second_run(server, open_page):
     assert "".join(printed).count("একবার") == 1, printed
 
 
-def test_not_run_warning_only_on_a_cell_that_needs_an_earlier_name(server, open_page):
-    page = open_playground(open_page, server)
+def test_not_run_warning_only_on_a_cell_that_needs_an_earlier_name(server, open_warm):
+    page = open_playground(open_warm, server)
     set_code(page, 0, "zz = 5")
     set_code(page, 1, "print('নিজে নিজে চলে')")
     set_code(page, 2, "print(zz + 1)")

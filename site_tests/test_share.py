@@ -1,4 +1,7 @@
-"""Cell links: a cell's code in the address's fragment, shown in its cell, run only by Run."""
+"""Cell links: a cell's code in the address's fragment, shown in its cell, run only by Run.
+
+A link is made in a returning reader's profile, where Python restores from the stored
+snapshot (``open_warm``); it is opened in a fresh profile, as its recipient's would be."""
 
 import random
 import string
@@ -17,9 +20,10 @@ CLIP = ["clipboard-read", "clipboard-write"]
 SHARED = "print('ভাগ করা কোড', 6 * 7)"
 
 
-def make_link(server, open_page, index=0, code=SHARED):
-    """Write ``code`` into cell ``index`` of the playground and press its link button."""
-    s = open_page(server.url + "playground/", permissions=CLIP)
+def make_link(server, open_warm, index=0, code=SHARED):
+    """Write ``code`` into cell ``index`` of the playground and press its link button (in a
+    returning reader's profile, where Python restores: making a link needs no Python)."""
+    s = open_warm(server.url + "playground/", permissions=CLIP)
     page = s.page
     wait_cells(page)
     set_code(page, index, code)
@@ -48,8 +52,8 @@ def serve_changed(s, server, change):
     serve_html_instead(s.context, server.url + "playground/", changed)
 
 
-def test_link_round_trip_shows_the_code_and_runs_it_only_on_run(server, open_page):
-    link = make_link(server, open_page)
+def test_link_round_trip_shows_the_code_and_runs_it_only_on_run(server, open_page, open_warm):
+    link = make_link(server, open_warm)
     s = open_page(link)  # a fresh browser profile: nothing saved
     page = s.page
     wait_cells(page)
@@ -80,8 +84,8 @@ def test_link_round_trip_shows_the_code_and_runs_it_only_on_run(server, open_pag
     assert "share=" not in page.url
 
 
-def test_link_keeps_a_way_back_to_the_readers_own_edit(server, open_page):
-    link = make_link(server, open_page)
+def test_link_keeps_a_way_back_to_the_readers_own_edit(server, open_page, open_warm):
+    link = make_link(server, open_warm)
     s = open_page(link.split("#")[0])
     page = s.page
     wait_cells(page)
@@ -99,8 +103,8 @@ def test_link_keeps_a_way_back_to_the_readers_own_edit(server, open_page):
     assert editor_text(page, 0) == "print('আমার নিজের')"
 
 
-def test_tampered_and_truncated_links_are_refused_with_a_message(server, open_page):
-    link = make_link(server, open_page)
+def test_tampered_and_truncated_links_are_refused_with_a_message(server, open_page, open_warm):
+    link = make_link(server, open_warm)
     head, payload = link.split("#share=1.")
     middle = len(payload) // 2
     swapped = "A" if payload[middle] != "A" else "B"
@@ -119,8 +123,8 @@ def test_tampered_and_truncated_links_are_refused_with_a_message(server, open_pa
         assert "range(3)" in cell(page, 0).inner_text()
 
 
-def test_oversized_code_and_links_are_refused(server, open_page):
-    s = open_page(server.url + "playground/", permissions=CLIP)
+def test_oversized_code_and_links_are_refused(server, open_page, open_warm):
+    s = open_warm(server.url + "playground/", permissions=CLIP)
     page = s.page
     wait_cells(page)
     rng = random.Random(7)
@@ -138,8 +142,8 @@ def test_oversized_code_and_links_are_refused(server, open_page):
     assert "লম্বা" in problem.inner_text()
 
 
-def test_an_old_link_finds_its_cell_after_the_lesson_changed(server, open_page):
-    link = make_link(server, open_page, index=1, code="print('দ্বিতীয় সেলের কোড')")
+def test_an_old_link_finds_its_cell_after_the_lesson_changed(server, open_page, open_warm):
+    link = make_link(server, open_warm, index=1, code="print('দ্বিতীয় সেলের কোড')")
     s = open_page(server.url + "playground/")
     first = '<div class="lr-cell"'
     # a cell added above: the link still finds its cell, now one place further down

@@ -1,4 +1,8 @@
-"""Two and three tabs of one lesson in one browser: none loses another's edits, the newest wins."""
+"""Two and three tabs of one lesson in one browser: none loses another's edits, the newest wins.
+
+Each test starts from a profile that keeps the memory snapshot and nothing else
+(``open_warm``): every tab starts Python in the background, as a reader's would, and there it
+restores instead of starting cold."""
 
 from conftest import cell, set_code, wait_cells
 
@@ -30,8 +34,8 @@ def wait_stored(page, index, text):
     )
 
 
-def test_closing_an_untouched_tab_keeps_the_other_tabs_edits(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_closing_an_untouched_tab_keeps_the_other_tabs_edits(server, open_warm):
+    s = open_warm(server.url + "playground/")
     a = s.page
     wait_cells(a)
     set_code(a, 2, "print('পুরনো সম্পাদনা')")  # an edit made before tab B opens
@@ -56,8 +60,8 @@ def test_closing_an_untouched_tab_keeps_the_other_tabs_edits(server, open_page):
     assert "ক-এর নতুন সম্পাদনা" in editor_text(a, 2)
 
 
-def test_open_tabs_show_each_others_edits_and_the_newest_wins(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_open_tabs_show_each_others_edits_and_the_newest_wins(server, open_warm):
+    s = open_warm(server.url + "playground/")
     a = s.page
     wait_cells(a)
     b = s.context.new_page()
@@ -103,8 +107,8 @@ def wait_editor(page, index, text):
     )
 
 
-def test_three_tabs_keep_the_newest_edit_of_each_cell_and_drop_none(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_three_tabs_keep_the_newest_edit_of_each_cell_and_drop_none(server, open_warm):
+    s = open_warm(server.url + "playground/")
     a = s.page
     wait_cells(a)
     b = s.context.new_page()
