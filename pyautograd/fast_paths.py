@@ -56,8 +56,21 @@ def apply_pair(cls, a, b):
         need_b = b._requires_grad
     else:
         y, need_b = b, False
-    if not ((need_a or need_b) and _grad_mode.enabled):
-        return _make(cls.operator(x, y))
+    if not ((need_a or need_b) and _grad_mode.enabled):  # outside the graph (``lr * p.grad``)
+        result = cls.operator(x, y)
+        out = _new(Tensor)  # Tensor._make(result), one frame fewer: the same fields
+        out._data = result if type(result) is _ndarray else _asarray(result)
+        out._requires_grad = False
+        out._grad = None
+        out.grad_fn = None
+        out._version_counter = [0]
+        out._retains_grad = False
+        out._accumulator = None
+        out._name = None
+        out._tangent = None
+        out._hooks = None
+        out._inference = inference_state.enabled
+        return out
     ctx = _new(cls._node_class)
     result = cls.forward(ctx, x, y)
     out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
@@ -290,14 +303,6 @@ _INPLACE_OPERATOR = {
 }
 
 
-def _scalar_operand(other):
-    """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
-    if type(other) is Tensor:
-        other = other._data
-        return other[()] if not other.ndim and other.dtype.char in "fd" else None
-    return other if type(other) is float or type(other) is int else None
-
-
 def _fits(data, other):
     """Can ``other`` be combined into ``data`` in place without changing its shape?"""
     if type(other) is Tensor:
@@ -348,8 +353,16 @@ def write_outside_graph(self, other, ufunc):
             _INPLACE_OPERATOR[ufunc](data, value)
         else:
             ufunc(data, value, out=data, casting="unsafe")
-    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
-        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
+    elif (
+        not data.ndim
+        and data.dtype.char in "fd"
+        and (
+            type(other) is float
+            or type(other) is int
+            or (type(other) is Tensor and not other._data.ndim and other._data.dtype.char in "fd")
+        )
+    ):  # a number or a 0-d float tensor into a 0-d float tensor: each parameter's update
+        data[()] = _SCALAR_OPERATOR[ufunc](data[()], other._data[()] if type(other) is Tensor else other)
     elif _fits(data, other):
         ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
     else:
