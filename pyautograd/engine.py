@@ -22,7 +22,7 @@ from .tensor import Tensor
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """``pyautograd.autograd.backward``: accumulate d(tensors)/d(leaves) into ``.grad``."""
-    tensors = _as_tuple(tensors)
+    tensors = (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)  # _as_tuple, inlined
     if create_graph:
         warnings.warn(
             "Using backward() with create_graph=True will create a reference cycle between the "
@@ -33,8 +33,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             UserWarning,
             stacklevel=3,
         )
-    if len(tensors) == 1 and grad_tensors is None and not create_graph:  # loss.backward()
-        grads, roots = [_seed(tensors[0])], [_root_edge(tensors[0], 0)]
+    loss = tensors[0] if len(tensors) == 1 and grad_tensors is None and not create_graph else None
+    node = loss.grad_fn if loss is not None else None
+    data = loss._data if node is not None else None
+    if node is not None and not data.ndim and data.dtype.kind == "f" and node._n_outputs == 1:
+        # loss.backward() of a 0-d float loss: _seed and _root_edge, inlined
+        grads, roots = [data.dtype.type(1)], [(node, 0)]
+    elif loss is not None:
+        grads, roots = [_seed(loss)], [_root_edge(loss, 0)]
     else:
         grads = _make_grads(tensors, grad_tensors, create_graph)
         roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
@@ -97,8 +103,12 @@ def _run(roots, root_grads, retain_graph, create_graph, capture=None, accumulate
     """
     dependencies = _count_dependencies(roots)  # step 1
     buffers, shared = {}, set()
-    for (node, nr), g in zip(roots, root_grads):  # step 2
-        _deposit(buffers, shared, node, nr, g, g)
+    if len(roots) == 1 and roots[0][0]._n_outputs == 1:  # step 2 for one root: _deposit, inlined
+        buffers[roots[0][0]] = root_grads[0]
+        shared.add(roots[0][0])  # the root's gradient is the caller's
+    else:
+        for (node, nr), g in zip(roots, root_grads):
+            _deposit(buffers, shared, node, nr, g, g)
     # a deque, not a list: a list that empties and refills reallocates its memory each time
     ready = deque()
     for node in buffers:

@@ -16,13 +16,15 @@ proves it call by call against the general path. Anything a fast path does not c
 
 import numbers
 import operator
+import weakref
 
 import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
 from .dtypes import from_numpy_dtype, get_default_dtype
-from .function import NO_EDGE, edge_to
+from .function import NO_EDGE, AccumulateGrad, accumulator_of, edge_to
+from .grad_mode import inference_state
 from .grad_mode import state as _grad_mode
 from .ops.common import shape_of
 from .saved_errors import INFERENCE_SAVED
@@ -33,6 +35,9 @@ FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
 OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)  # what a tensor combines with
 # Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
 _make = Tensor._make
+_new = object.__new__
+_ndarray, _asarray = np.ndarray, np.asarray
+_weakref = weakref.ref
 
 
 def apply_pair(cls, a, b):
@@ -51,14 +56,66 @@ def apply_pair(cls, a, b):
         need_b = b._requires_grad
     else:
         y, need_b = b, False
-    if not ((need_a or need_b) and _grad_mode.enabled):
-        return _make(cls.operator(x, y))
-    ctx = object.__new__(cls._node_class)
+    if not ((need_a or need_b) and _grad_mode.enabled):  # outside the graph (``lr * p.grad``)
+        result = cls.operator(x, y)
+        out = _new(Tensor)  # Tensor._make(result), one frame fewer: the same fields
+        out._data = result if type(result) is _ndarray else _asarray(result)
+        out._requires_grad = False
+        out._grad = None
+        out.grad_fn = None
+        out._version_counter = [0]
+        out._retains_grad = False
+        out._accumulator = None
+        out._name = None
+        out._tangent = None
+        out._hooks = None
+        out._inference = inference_state.enabled
+        return out
+    ctx = _new(cls._node_class)
     result = cls.forward(ctx, x, y)
-    out = _make(result, True, ctx)
-    needs = (need_a, need_b)
-    ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
-    ctx.needs_input_grad = needs
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
+    # edge_to(a), edge_to(b), inlined: a parameter's live AccumulateGrad is read in place
+    if need_a:
+        node = a.grad_fn
+        if node is None:
+            node = a._accumulator
+            node = node() if node is not None else None
+            if node is None:  # accumulator_of(a), inlined: each step's graph frees the last one
+                node = _new(AccumulateGrad)
+                node.variable = a
+                a._accumulator = _weakref(node)
+            edge_a = (node, 0)
+        else:
+            edge_a = (node, a._output_nr if node._n_outputs > 1 else 0)
+    else:
+        edge_a = NO_EDGE
+    if need_b:
+        node = b.grad_fn
+        if node is None:
+            node = b._accumulator
+            node = node() if node is not None else None
+            if node is None:  # accumulator_of(b), inlined: each step's graph frees the last one
+                node = _new(AccumulateGrad)
+                node.variable = b
+                b._accumulator = _weakref(node)
+            edge_b = (node, 0)
+        else:
+            edge_b = (node, b._output_nr if node._n_outputs > 1 else 0)
+    else:
+        edge_b = NO_EDGE
+    ctx.next_functions = (edge_a, edge_b)
+    needs = ctx.needs_input_grad = (need_a, need_b)
     saved = ctx._saved
     if saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
         sources = []
@@ -69,11 +126,13 @@ def apply_pair(cls, a, b):
             elif s is x:
                 if a._inference:
                     raise RuntimeError(INFERENCE_SAVED)
-                sources.append((a, a._version_counter, a._version_counter[0], None))
+                counter = a._version_counter
+                sources.append((a, counter, counter[0], None))
             elif s is y and type(b) is Tensor:
                 if b._inference:
                     raise RuntimeError(INFERENCE_SAVED)
-                sources.append((b, b._version_counter, b._version_counter[0], None))
+                counter = b._version_counter
+                sources.append((b, counter, counter[0], None))
             elif s is result:
                 sources.append((None, out._version_counter, 0, ctx))
             else:
@@ -135,7 +194,7 @@ def apply_one(cls, a, *options):
     x = a._data
     if cls.scalar_forward and not x.ndim and x.dtype.char in "fd":
         x = x[()]
-    ctx = object.__new__(cls._node_class)
+    ctx = _new(cls._node_class)
     if cls.may_overflow:
         token = quiet_float_errors()
         try:
@@ -146,20 +205,40 @@ def apply_one(cls, a, *options):
         result = cls.forward(ctx, x, *options)
     if not (a._requires_grad and _grad_mode.enabled):
         return _make(result)
-    out = _make(result, True, ctx)
-    ctx.next_functions = (edge_to(a),)
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
+    node = a.grad_fn  # edge_to(a), inlined
+    if node is None:
+        node = a._accumulator
+        node = node() if node is not None else None
+        ctx.next_functions = ((node if node is not None else accumulator_of(a), 0),)
+    else:
+        ctx.next_functions = ((node, a._output_nr if node._n_outputs > 1 else 0),)
     ctx.needs_input_grad = (True,)
-    if ctx._saved:  # _bind_saved for one argument
+    saved = ctx._saved
+    if saved:  # _bind_saved for one argument
         if a._inference:
             return cls.apply(a, *options)  # the general path names the error
-        ctx._saved_sources = [
-            (a, a._version_counter, a._version_counter[0], None)
-            if s is x
-            else (None, out._version_counter, 0, ctx)
-            if s is result
-            else None
-            for s in ctx._saved
-        ]
+        sources = []
+        for s in saved:
+            if s is x:
+                counter = a._version_counter
+                sources.append((a, counter, counter[0], None))
+            elif s is result:
+                sources.append((None, out._version_counter, 0, ctx))
+            else:
+                sources.append(None)
+        ctx._saved_sources = sources
     if anomaly.state.enabled:
         anomaly.remember_forward(ctx)
     return out
@@ -224,14 +303,6 @@ _INPLACE_OPERATOR = {
 }
 
 
-def _scalar_operand(other):
-    """``other`` as a number or NumPy float scalar when it is one (or a 0-d float tensor), else None."""
-    if type(other) is Tensor:
-        other = other._data
-        return other[()] if not other.ndim and other.dtype.char in "fd" else None
-    return other if type(other) is float or type(other) is int else None
-
-
 def _fits(data, other):
     """Can ``other`` be combined into ``data`` in place without changing its shape?"""
     if type(other) is Tensor:
@@ -282,8 +353,16 @@ def write_outside_graph(self, other, ufunc):
             _INPLACE_OPERATOR[ufunc](data, value)
         else:
             ufunc(data, value, out=data, casting="unsafe")
-    elif not data.ndim and data.dtype.char in "fd" and (number := _scalar_operand(other)) is not None:
-        data[()] = _SCALAR_OPERATOR[ufunc](data[()], number)
+    elif (
+        not data.ndim
+        and data.dtype.char in "fd"
+        and (
+            type(other) is float
+            or type(other) is int
+            or (type(other) is Tensor and not other._data.ndim and other._data.dtype.char in "fd")
+        )
+    ):  # a number or a 0-d float tensor into a 0-d float tensor: each parameter's update
+        data[()] = _SCALAR_OPERATOR[ufunc](data[()], other._data[()] if type(other) is Tensor else other)
     elif _fits(data, other):
         ufunc(data, other._data if type(other) is Tensor else other, out=data, casting="unsafe")
     else:

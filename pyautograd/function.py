@@ -19,6 +19,7 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
+from .grad_mode import inference_state
 from .grad_mode import state as _grad_mode
 from .saved_errors import FREED_MESSAGE, INFERENCE_SAVED, modified_message
 from .tangents import forward_ad_state, propagate_tangent
@@ -28,6 +29,7 @@ from .tensor import Tensor
 NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
 # Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
 _make = Tensor._make
+_new = object.__new__
 
 
 class Node:
@@ -275,7 +277,19 @@ def add_to_grad(tensor, grad, owned):
     if current is None:
         if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array
             grad, owned = np.asarray(grad), True
-        tensor._grad = _make(grad if owned else grad.copy())
+        t = _new(Tensor)  # Tensor._make(grad), one frame fewer: once per parameter per step
+        t._data = grad if owned else grad.copy()
+        t._requires_grad = False
+        t._grad = None
+        t.grad_fn = None
+        t._version_counter = [0]
+        t._retains_grad = False
+        t._accumulator = None
+        t._name = None
+        t._tangent = None
+        t._hooks = None
+        t._inference = inference_state.enabled
+        tensor._grad = t
     else:
         # In place, as PyTorch outside create_graph: the same tensor, its grad_fn (if a
         # create_graph backward made it) kept, and its version counted, so a graph that saved

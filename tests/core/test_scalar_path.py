@@ -192,6 +192,14 @@ def test_gradients_of_0d_leaves_accumulate_as_arrays_do(dtype):
     assert all(shape == () for _, shape in scalar[0])
 
 
+@pytest.mark.parametrize("shape", [(), (2,)])
+def test_a_first_gradient_is_a_tensor_as_make_builds_it(shape):
+    """The engine builds a leaf's first ``.grad`` itself: the fields of ``Tensor._make``."""
+    p = T.full(shape, 0.5, requires_grad=True)
+    (p * 3.0).sum().backward()
+    _same_fields(p.grad, T.Tensor._make(p.grad._data.copy()))
+
+
 def _operand(kind, shape, dtype):
     leaf = T.full(shape, 1.5, dtype=dtype, requires_grad=True)
     return {
@@ -200,6 +208,19 @@ def _operand(kind, shape, dtype):
         "constant": T.full(shape, 0.25, dtype=dtype),
         "float": 0.75,
     }[kind]
+
+
+def _fields(t):
+    """Every field of a tensor but its memory, its node and its version counter (compared apart):
+    a fast path that sets a tensor's fields itself must set what ``Tensor._make`` sets."""
+    skip = {"_data", "grad_fn", "_version_counter", "__weakref__"}
+    return {name: getattr(t, name, "unset") for name in T.Tensor.__slots__ if name not in skip}
+
+
+def _same_fields(fast, general):
+    assert _fields(fast) == _fields(general)
+    assert fast._version_counter == general._version_counter == [0]
+    assert fast._version_counter is not general._version_counter
 
 
 def _sources(node):
@@ -219,6 +240,7 @@ def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, l
     fast, general = ew._binary(op, a, b), op.apply(a, b)
     assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
     assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    _same_fields(fast, general)
     if general.grad_fn is None:
         assert fast.grad_fn is None
         return
@@ -260,6 +282,7 @@ def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, o
     fast, general = public(a), op.apply(a, *options)
     assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
     assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    _same_fields(fast, general)
     if general.grad_fn is None:
         assert fast.grad_fn is None
         return
