@@ -104,8 +104,19 @@ class NativeLayerNorm(Normalize):
 
 
 class NativeBatchNorm(Normalize):
+    """Training mode. It also saves the running statistics it is given (unread), as PyTorch
+    does: they are moved by the forward without a new version (``_move``), but changing them
+    in place afterwards stops the backward."""
+
     backward_name = "NativeBatchNormBackward0"
     affine_first = True
+    n_options = 5
+
+    @staticmethod
+    def forward(ctx, x, w, b, running_mean, running_var, dims, eps, param_shape):
+        out = Normalize.forward(ctx, x, w, b, dims, eps, param_shape)
+        ctx.save_for_backward(x, w, running_mean, running_var)
+        return out
 
 
 class BatchNormEval(Function):
@@ -118,6 +129,7 @@ class BatchNormEval(Function):
 
     @staticmethod
     def forward(ctx, x, w, b, mean, var, eps, param_shape):
+        ctx.eps = eps
         rstd = (1.0 / np.sqrt(var + eps)).astype(x.dtype).reshape(param_shape)
         ctx.mean = mean.astype(x.dtype).reshape(param_shape)
         ctx.rstd, ctx.param_shape = rstd, param_shape
@@ -175,7 +187,7 @@ def batch_norm(
             raise ValueError(
                 f"Expected more than 1 value per channel when training, got input size {input.shape!r}"
             )
-        out = NativeBatchNorm.apply(input, weight, bias, dims, eps, param_shape)
+        out = NativeBatchNorm.apply(input, weight, bias, running_mean, running_var, dims, eps, param_shape)
         if running_mean is not None:
             ctx = out.grad_fn
             mean, var = (ctx.batch_mean, ctx.batch_var) if ctx is not None else _batch_stats(input, dims)
@@ -197,9 +209,10 @@ def _batch_stats(x, dims):
 
 
 def _move(running, value, momentum):
+    # PyTorch's kernel moves them in place without a new version: the graph that saved them
+    # stays valid, and so does an earlier one (an evaluation forward) that saved them too
     running._data *= 1 - momentum
     running._data += momentum * value
-    running._bump_version()
 
 
 class LayerNorm(Module):

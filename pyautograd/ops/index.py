@@ -114,7 +114,7 @@ class IndexAdvanced(Index):
     @staticmethod
     def forward(ctx, a, key):
         index = numpy_index(ctx, key)
-        ctx.shape, ctx.dtype, ctx.index = a.shape, a.dtype, index
+        ctx.shape, ctx.dtype, ctx.index, ctx.key = a.shape, a.dtype, index, key
         return a[index]
 
     @staticmethod
@@ -165,6 +165,7 @@ class IndexPut(Function):
     @staticmethod
     def forward(ctx, a, value, index):
         if ctx.saves_indices:
+            ctx.key, ctx.ndim = index, a.ndim
             index = numpy_index(ctx, index)
         ctx.index, ctx.value_shape = index, np.shape(value)
         out = a.copy()
@@ -194,6 +195,7 @@ class IndexPutAccumulate(Function):
 
     @staticmethod
     def forward(ctx, a, value, index):
+        ctx.key, ctx.ndim = index, a.ndim
         index = numpy_index(ctx, index)
         ctx.index, ctx.value_shape = index, np.shape(value)
         out = a.copy()
