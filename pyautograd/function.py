@@ -150,7 +150,8 @@ class Function(Node):
 
         A saved input is recognised by identity with what ``forward`` was given (``data``:
         the tensor's array, or for a 0-d float tensor of an op with ``scalar_forward`` the
-        NumPy scalar it holds), a saved output by identity with what ``forward`` returned
+        NumPy scalar it holds, or a tensor inside a tuple argument: an index's tensors,
+        which ``forward`` unwraps itself), a saved output by identity with what ``forward`` returned
         (``result``), not with the output's ``_data``: for a 0-d output NumPy returns a
         scalar, which ``Tensor._make`` wraps in a new 0-d array (``_data`` is always an
         ndarray). The scalar stays saved as it is (arithmetic on NumPy scalars is ~10x faster
@@ -170,7 +171,9 @@ class Function(Node):
                     sources.append((a, a._version_counter, a._version_counter[0], None))
                     break
             else:
-                sources.append((None, out._version_counter, 0, self) if array is result else None)
+                sources.append(
+                    (None, out._version_counter, 0, self) if array is result else _source_in_list(args, array)
+                )
         self._saved_sources = sources
 
     @property
@@ -200,6 +203,19 @@ class Function(Node):
                     out._tangent = getattr(self, "_out_tangent", None)
                 values.append(out)
         return tuple(values)
+
+
+def _source_in_list(args, array):
+    """The source of a saved array that is a tensor inside a tuple argument: an index's
+    tensors (``x[i, j]``, ``index_put_((i, j), v)``), which PyTorch saves as ``indices``."""
+    for a in args:
+        if type(a) is tuple:
+            for t in a:
+                if isinstance(t, Tensor) and t._data is array:
+                    if t._inference:
+                        raise RuntimeError(INFERENCE_SAVED)
+                    return (t, t._version_counter, t._version_counter[0], None)
+    return None
 
 
 class CopyGrad(Function):

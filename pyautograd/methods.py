@@ -57,7 +57,7 @@ def _is_basic(key):
 
 def _setitem(self, key, value):
     self._refuse_inference_write()
-    key = index.normalize_index(key)
+    given, key = key, index.normalize_index(key)
     index.check_masks(self._data.shape, key)
     dual = has_tangent(self, (value,))
     value = value._data if isinstance(value, Tensor) and not requires_grad(value) and not dual else value
@@ -68,7 +68,10 @@ def _setitem(self, key, value):
     if grad_mode.enabled and self.grad_fn is None and self._requires_grad and _is_basic(key):
         raise RuntimeError(VIEW_OF_LEAF_INPLACE)  # PyTorch writes through a view: w[0] = 5
     # a basic index writes through a view (CopySlices), an index tensor is index_put_ on self
-    put = index.CopySlices if _is_basic(key) else index.IndexPut
+    if _is_basic(key):
+        put = index.CopySlices
+    else:
+        put, key = index.IndexPut, index.with_tensors(given, key)
     apply_in_place(self, lambda s, v: put.apply(s, as_tensor_arg(v), key), value)
 
 
@@ -96,12 +99,14 @@ def _index_put_in_place(self, indices, values, accumulate, position):
         self._bump_version()
         return self
     put = index.IndexPutAccumulate if accumulate else index.IndexPut
+    key = index.with_tensors(indices, key)
     return apply_in_place(self, lambda s, v: put.apply(s, v, key), values)
 
 
 def _index_put(self, indices, values, accumulate=False):
     key, values = index.index_put_key(self, indices, values, "index_put", 1)
-    return (index.IndexPutAccumulate if accumulate else index.IndexPut).apply(self, values, key)
+    put = index.IndexPutAccumulate if accumulate else index.IndexPut
+    return put.apply(self, values, index.with_tensors(indices, key))
 
 
 def _fill_(self, value):

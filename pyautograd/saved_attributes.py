@@ -94,6 +94,8 @@ class Saved:
         if saved_for is not None and saved_for[k] is not None and not node.needs_input_grad[saved_for[k]]:
             return None  # only the gradient of an input that needs none reads it: not saved
         value = saved[k]
+        if value is None:  # an optional tensor not given (a batch norm without weight)
+            return None
         sources = node._saved_sources
         source = sources[k] if k < len(sources) else None
         if source is not None:
@@ -159,6 +161,61 @@ def _index(node):
     if node._saved is None:
         raise RuntimeError(FREED_MESSAGE)
     return Tensor._make(np.asarray(node.index))
+
+
+def _indices(node):
+    """An index's tensors as PyTorch saves them (``indices``): one entry per dimension the
+    index reaches after its ints were applied (a select each): None for a slice, ``...`` or
+    ``None``, the index tensor itself for a tensor (a mask counts once), a list as the long
+    tensor it becomes; trailing Nones dropped."""
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    key, ndim = node.key, node.ndim if hasattr(node, "ndim") else len(node.shape)
+    reached = sum(
+        (np.ndim(p) if np.asarray(p).dtype == bool else 1) if isinstance(p, (np.ndarray, Tensor)) else 1
+        for p in key
+        if p is not None and p is not Ellipsis
+    )
+    entries = []
+    for p in key:
+        if p is Ellipsis:
+            entries.extend([None] * (ndim - reached))
+        elif p is None or isinstance(p, slice):
+            entries.append(None)
+        elif isinstance(p, Tensor):
+            entries.append(p)
+        elif isinstance(p, np.ndarray) and (p.ndim or p.dtype == bool):
+            entries.append(Tensor._make(p))
+    while entries and entries[-1] is None:
+        entries.pop()
+    return tuple(entries)
+
+
+def _empty(node):
+    """A statistic that evaluation-mode batch norm does not compute: an empty tensor."""
+    return Tensor._make(np.empty(0, dtype=node.rstd.dtype))
+
+
+def _batch_mean(node):
+    return Tensor._make(node.batch_mean.reshape(-1))
+
+
+def _batch_invstd(node):
+    """1 / sqrt(var + eps) of the batch, in the input's dtype."""
+    return Tensor._make((1.0 / np.sqrt(node.batch_var + node.eps)).astype(node.batch_mean.dtype).reshape(-1))
+
+
+def _batch_norm(training, result1, result2):
+    return {
+        "eps": _attr("eps", float),
+        "input": Saved(0),
+        "result1": result1,
+        "result2": result2,
+        "running_mean": Saved(2),
+        "running_var": Saved(3),
+        "training": _constant(training),
+        "weight": Saved(1),
+    }
 
 
 def _constant(value):
@@ -245,6 +302,12 @@ SAVED = {
         "source": Saved(0),
         "source_dim": _attr("source_dim", _int),
     },
+    "IndexAdvanced": {"indices": _indices, "self_sym_sizes": _shape},
+    "IndexPut": {"accumulate": _constant(False), "indices": _indices},
+    "IndexPutAccumulate": {"accumulate": _constant(True), "indices": _indices},
+    "MaskedFill": {"mask": Saved(0)},
+    "NativeBatchNorm": _batch_norm(True, _batch_mean, _batch_invstd),
+    "BatchNormEval": _batch_norm(False, _empty, _empty),
     "MaxAll": {"self": Saved(0), "result": Saved(1)},
     "MinAll": {"self": Saved(0), "result": Saved(1)},
     "ProdAll": {"self": Saved(0), "result": Saved(1)},

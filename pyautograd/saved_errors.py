@@ -28,7 +28,7 @@ def modified_message(array, source):
     # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
     # for a node's own saved output, that node; a leaf has none.
     producer = node if node is not None else tensor.grad_fn
-    kind = f"pyautograd.{_legacy_name(array)} [{', '.join(str(n) for n in array.shape)}]"
+    kind = f"{_type_name(array)} [{', '.join(str(n) for n in array.shape)}]"
     which = ""
     if producer is not None:
         # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
@@ -47,5 +47,9 @@ def modified_message(array, source):
     )
 
 
-def _legacy_name(array):
-    return from_numpy_dtype(array.dtype).legacy_name
+def _type_name(array):
+    # PyTorch's message spells a bool tensor's type as its backend type, every other dtype as
+    # the legacy tensor class (``torch.LongTensor``)
+    if array.dtype == bool:
+        return "CPUBoolType"
+    return f"pyautograd.{from_numpy_dtype(array.dtype).legacy_name}"

@@ -471,6 +471,13 @@ CASES = [
         [(4, 3), (3,), (3,)],
     ),
     (
+        "batch_norm_train_running",
+        lambda L, x, w, b: L.nn.functional.batch_norm(
+            x, L.zeros(3, dtype=L.float64), L.ones(3, dtype=L.float64), w, b, training=True
+        ),
+        [(4, 3), (3,), (3,)],
+    ),
+    (
         "batch_norm_train_3d",
         lambda L, x: L.nn.functional.batch_norm(x, None, None, training=True),
         [(2, 3, 2)],

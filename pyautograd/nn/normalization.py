@@ -12,7 +12,7 @@ import numpy as np
 from .. import creation
 from ..function import Function
 from ..grad_mode import no_grad
-from ..ops.common import data_of, sum_keepdim, sum_to
+from ..ops.common import sum_keepdim, sum_to
 from ..tensor import Tensor
 from .module import Module
 from .parameter import Parameter
@@ -104,41 +104,54 @@ class NativeLayerNorm(Normalize):
 
 
 class NativeBatchNorm(Normalize):
+    """Training mode. It also saves the running statistics it is given (unread), as PyTorch
+    does: they are moved by the forward without a new version (``_move``), but changing them
+    in place afterwards stops the backward."""
+
     backward_name = "NativeBatchNormBackward0"
     affine_first = True
+    n_options = 5
+
+    @staticmethod
+    def forward(ctx, x, w, b, running_mean, running_var, dims, eps, param_shape):
+        out = Normalize.forward(ctx, x, w, b, dims, eps, param_shape)
+        ctx.save_for_backward(x, w, running_mean, running_var)
+        return out
 
 
 class BatchNormEval(Function):
-    """Evaluation mode: fixed running statistics, so the map is affine in x."""
+    """Evaluation mode: fixed running statistics, so the map is affine in x. It saves them
+    (unread: ``mean`` and ``rstd`` are kept as computed), as PyTorch does, so changing them in
+    place after the forward stops the backward."""
 
     backward_name = "NativeBatchNormBackward0"
-    n_options = 2
+    n_options = 4
 
     @staticmethod
-    def forward(ctx, x, w, b, stats, param_shape):
-        mean, var, eps = stats
+    def forward(ctx, x, w, b, mean, var, eps, param_shape):
+        ctx.eps = eps
         rstd = (1.0 / np.sqrt(var + eps)).astype(x.dtype).reshape(param_shape)
         ctx.mean = mean.astype(x.dtype).reshape(param_shape)
         ctx.rstd, ctx.param_shape = rstd, param_shape
-        ctx.save_for_backward(x, w)
+        ctx.save_for_backward(x, w, mean, var)
         scale = rstd if w is None else rstd * w.reshape(param_shape)  # as PyTorch rounds it
         shift = -ctx.mean * scale
         return _fused_multiply_add(x, scale, shift if b is None else shift + b.reshape(param_shape))
 
     @staticmethod
     def backward(ctx, g):
-        x, w = ctx.saved_tensors
+        x, w = ctx.saved_tensors[:2]
         need_x, need_w, need_b = ctx.needs_input_grad
         scale = ctx.rstd if w is None else w.reshape(ctx.param_shape) * ctx.rstd
         gx = g * scale if need_x else None
         xhat = (x - ctx.mean) * ctx.rstd  # from the saved input: differentiable again
         gw = sum_to(g * xhat, ctx.param_shape).reshape(np.shape(w)) if need_w else None
         gb = sum_to(g, ctx.param_shape).reshape((-1,)) if need_b else None
-        return gx, gw, gb, None, None
+        return gx, gw, gb, None, None, None, None
 
     @staticmethod
     def jvp(ctx, tx, tw, tb):
-        x, w = ctx.saved_tensors
+        x, w = ctx.saved_tensors[:2]
         scale = ctx.rstd if w is None else w.reshape(ctx.param_shape) * ctx.rstd
         out = tx * scale
         if w is not None:
@@ -174,7 +187,7 @@ def batch_norm(
             raise ValueError(
                 f"Expected more than 1 value per channel when training, got input size {input.shape!r}"
             )
-        out = NativeBatchNorm.apply(input, weight, bias, dims, eps, param_shape)
+        out = NativeBatchNorm.apply(input, weight, bias, running_mean, running_var, dims, eps, param_shape)
         if running_mean is not None:
             ctx = out.grad_fn
             mean, var = (ctx.batch_mean, ctx.batch_var) if ctx is not None else _batch_stats(input, dims)
@@ -186,8 +199,7 @@ def batch_norm(
                     momentum,
                 )
         return out
-    stats = (data_of(running_mean), data_of(running_var), eps)
-    return BatchNormEval.apply(input, weight, bias, stats, param_shape)
+    return BatchNormEval.apply(input, weight, bias, running_mean, running_var, eps, param_shape)
 
 
 def _batch_stats(x, dims):
@@ -197,9 +209,10 @@ def _batch_stats(x, dims):
 
 
 def _move(running, value, momentum):
+    # PyTorch's kernel moves them in place without a new version: the graph that saved them
+    # stays valid, and so does an earlier one (an evaluation forward) that saved them too
     running._data *= 1 - momentum
     running._data += momentum * value
-    running._bump_version()
 
 
 class LayerNorm(Module):

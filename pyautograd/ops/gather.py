@@ -268,16 +268,21 @@ class IndexAdd(Function):
 
 
 class MaskedFill(Function):
+    """``a`` with ``value`` where the mask (broadcast to ``a``) is True. It saves the mask as
+    given, as PyTorch does, so changing the mask in place after the forward stops the backward."""
+
     backward_name = "MaskedFillBackward0"
     n_options = 2
 
     @staticmethod
     def forward(ctx, a, mask, value):
         ctx.mask, ctx.shape = mask, a.shape
+        ctx.save_for_backward(mask)
         return np.where(mask, np.asarray(value, dtype=a.dtype), a)
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         return masked_zero(g, ctx.mask), None, None  # PyTorch's grad.masked_fill(mask, 0)
 
     @staticmethod
@@ -371,7 +376,7 @@ def masked_fill(input, mask, value):
         raise
     if shape != input._data.shape:
         input = expand(input, *shape)
-    return MaskedFill.apply(input, np.broadcast_to(mask_data, shape), value)
+    return MaskedFill.apply(input, mask if isinstance(mask, Tensor) else mask_data, value)
 
 
 __all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "masked_fill"]

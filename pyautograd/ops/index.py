@@ -44,6 +44,29 @@ def _is_advanced(i):
     return isinstance(i, np.ndarray) and (i.ndim > 0 or i.dtype == bool)
 
 
+def with_tensors(key, index):
+    """``index`` (NumPy's, from ``normalize_index(key)``) as a tuple with each index tensor of
+    ``key`` (of at least one dim) back in its place. The op unwraps them (``numpy_index``) and
+    saves them, as PyTorch saves ``indices``: a tensor changed in place after the forward then
+    stops the backward (``Function._bind_saved``). PyTorch saves a 0-d index as a tensor of its
+    own, so it stays an array here."""
+    parts = key if isinstance(key, (tuple, list)) and isinstance(index, tuple) else (key,)
+    arrays = index if isinstance(index, tuple) else (index,)
+    return tuple(p if isinstance(p, Tensor) and p._data.ndim else i for p, i in zip(parts, arrays))
+
+
+def numpy_index(ctx, key):
+    """The NumPy index of a key made by ``with_tensors`` (a byte mask read as a bool one),
+    after saving its index arrays for backward: the tensors' own arrays, bound to them."""
+    ctx.save_for_backward(
+        *(p._data if isinstance(p, Tensor) else p for p in key if isinstance(p, Tensor) or _is_advanced(p))
+    )
+    return tuple(
+        (p._data.astype(bool) if p._data.dtype == np.uint8 else p._data) if isinstance(p, Tensor) else p
+        for p in key
+    )
+
+
 def index_kind(index):
     """PyTorch's node name: Select (ints), Slice (slices), Index (arrays or masks)."""
     parts = index if isinstance(index, tuple) else (index,)
@@ -84,7 +107,20 @@ class Slice(Index):
 
 
 class IndexAdvanced(Index):
+    """``x[index]`` with index tensors, arrays or masks: it saves them (``with_tensors``)."""
+
     backward_name = "IndexBackward0"
+
+    @staticmethod
+    def forward(ctx, a, key):
+        index = numpy_index(ctx, key)
+        ctx.shape, ctx.dtype, ctx.index, ctx.key = a.shape, a.dtype, index, key
+        return a[index]
+
+    @staticmethod
+    def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
+        return index_put_grad(g, ctx.shape, ctx.dtype, ctx.index), None
 
 
 class IndexAddInto(Function):
@@ -124,9 +160,13 @@ class IndexPut(Function):
 
     backward_name = "IndexPutBackward0"
     n_options = 1
+    saves_indices = True  # a key made by ``with_tensors``
 
     @staticmethod
     def forward(ctx, a, value, index):
+        if ctx.saves_indices:
+            ctx.key, ctx.ndim = index, a.ndim
+            index = numpy_index(ctx, index)
         ctx.index, ctx.value_shape = index, np.shape(value)
         out = a.copy()
         out[index] = value
@@ -134,6 +174,7 @@ class IndexPut(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         mask = np.ones(np.shape(data_of(g)), dtype=bool)
         mask[ctx.index] = False
         return masked_zero(g, ~mask), sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[
@@ -156,6 +197,8 @@ class IndexPutAccumulate(Function):
 
     @staticmethod
     def forward(ctx, a, value, index):
+        ctx.key, ctx.ndim = index, a.ndim
+        index = numpy_index(ctx, index)
         ctx.index, ctx.value_shape = index, np.shape(value)
         out = a.copy()
         np.add.at(out, index, value)
@@ -163,6 +206,7 @@ class IndexPutAccumulate(Function):
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         return g, sum_to(g[ctx.index], ctx.value_shape) if ctx.needs_input_grad[1] else None
 
     @staticmethod
@@ -177,6 +221,7 @@ class CopySlices(IndexPut):
     node that rewrites a base's history after a write into its view (``view_writes.py``)."""
 
     backward_name = "CopySlices"
+    saves_indices = False  # it writes at a view's positions: PyTorch's CopySlices saves none
 
     def name(self):
         return "pyautograd::autograd::CopySlices"  # PyTorch: torch::autograd::CopySlices
@@ -253,7 +298,7 @@ def check_masks(shape, index):
 def getitem(a, index):
     if a._data.ndim == 0:
         _reject_index_of_0d(index)
-    index = normalize_index(index)
+    key, index = index, normalize_index(index)
     check_masks(a._data.shape, index)
     if type(index) is int or (
         type(index) is tuple and all(type(i) is int for i in index) and len(index) == a._data.ndim
@@ -261,13 +306,16 @@ def getitem(a, index):
         # an element: NumPy would return a copy (a scalar); with ``...`` it is a 0-d view, so
         # ``y[0].add_(1)`` changes y, as in PyTorch
         index = (*index, ...) if type(index) is tuple else (index, ...)
+    kind = index_kind(index)
+    if kind is IndexAdvanced:
+        index = with_tensors(key, index)
     try:
-        out = index_kind(index).apply(a, index)
+        out = kind.apply(a, index)
     except IndexError as e:
         if str(e).startswith("too many indices"):
             raise IndexError(f"too many indices for tensor of dimension {a._data.ndim}") from None
         raise IndexError(str(e).replace("axis", "dimension")) from None
-    if not any(_is_advanced(i) for i in (index if isinstance(index, tuple) else (index,))):
+    if kind is not IndexAdvanced:
         mark_view(out, a)  # basic indexing gives a view
     return out
 
@@ -342,4 +390,4 @@ def index_put_key(a, indices, values, name, position):
 def index_put(input, indices, values, accumulate=False):
     """``input`` with ``values`` written (or, with ``accumulate``, added) at ``indices``."""
     key, values = index_put_key(input, indices, values, "index_put", 2)
-    return (IndexPutAccumulate if accumulate else IndexPut).apply(input, values, key)
+    return (IndexPutAccumulate if accumulate else IndexPut).apply(input, values, with_tensors(indices, key))

@@ -24,20 +24,7 @@ NAMES = sorted(op_cases.BY_NAME)
 _EINSUM = "same error, other shape: PyTorch lowers einsum to bmm of permuted views and saves those"
 _FOLDED = "same error, other shape: PyTorch's matmul saves the operand folded to 2-D ([1, n] or [rows, n])"
 _EXPANDED = "same error, other shape: PyTorch's matmul of a strided batch saves the weight expanded to it"
-_INDEX = "the op keeps the index, mask or running statistics as an array: its version is not checked"
 KNOWN_DIFFERENCES = {
-    ("index_advanced", "made 0"): _INDEX,
-    ("index_put_accumulate", "made 0"): _INDEX,
-    ("index_put_", "made 0"): _INDEX,
-    ("index_put_", "made 1"): _INDEX,
-    ("index_put", "made 0"): _INDEX,
-    ("index_put_view", "made 0"): _INDEX,
-    ("masked_fill", "made 0"): _INDEX,
-    ("batch_norm_eval", "made 0"): _INDEX,
-    ("index_long_tensor", "made 0"): _INDEX,
-    ("index_mask", "made 0"): _INDEX,
-    ("index_mask_2d", "made 0"): _INDEX,
-    ("masked_fill_broadcast", "made 0"): _INDEX,
     ("einsum_batched", "input 0"): _EINSUM,
     ("einsum_batched", "input 1"): _EINSUM,
     ("einsum_batched", "input 1 without grad"): _EINSUM,
