@@ -67,15 +67,26 @@ class Permute(Function):
         return np.transpose(t, ctx.options[0])
 
 
-class Transpose(Permute):
+class Transpose(Function):
+    """Two dims swapped; the node keeps them as given (PyTorch shows them so)."""
+
     backward_name = "TransposeBackward0"
+    n_options = 1
 
     @staticmethod
-    def backward(ctx, g):
-        swapped = [k for k, j in enumerate(ctx.inverse) if k != j]
-        if type(g) is Tensor and swapped:  # PyTorch's formula: grad.transpose(dim0, dim1)
-            return g.transpose(*swapped), None
-        return Permute.backward(ctx, g)
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.swapaxes(a, *dims) if a.ndim else np.transpose(a, ())
+
+    @staticmethod
+    def backward(ctx, g):  # PyTorch's formula: grad.transpose(dim0, dim1)
+        if type(g) is Tensor:
+            return g.transpose(*ctx.dims), None
+        return (np.swapaxes(g, *ctx.dims) if g.ndim else g), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.swapaxes(t, *ctx.dims) if np.ndim(t) else t
 
 
 class T(Permute):
@@ -280,11 +291,9 @@ def permute(a, *dims):
 
 def transpose(a, dim0, dim1):
     n = a._data.ndim
-    axes = list(range(n))
     if n:
-        d0, d1 = normalize_dims(dim0, n)[0], normalize_dims(dim1, n)[0]
-        axes[d0], axes[d1] = axes[d1], axes[d0]
-    return _as_view(Transpose.apply(a, tuple(axes)), a)
+        normalize_dims(dim0, n), normalize_dims(dim1, n)  # PyTorch's IndexError for a dim out of range
+    return _as_view(Transpose.apply(a, (dim0, dim1)), a)
 
 
 def t(a):

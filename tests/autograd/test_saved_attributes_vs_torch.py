@@ -18,7 +18,7 @@ NAMES = sorted(op_cases.BY_NAME)
 
 # Nodes whose saved values pyautograd does not name yet: their op keeps other values than
 # PyTorch's (a mask or share in place of indices and the input, no dim or keepdim where
-# PyTorch keeps one: squeeze, unsqueeze, transpose, split, kthvalue, amax, std), so a
+# PyTorch keeps one: squeeze, unsqueeze, split, kthvalue, amax, std), so a
 # PyTorch name would need values the node does not have. They list no ``_saved_`` names;
 # the test below fails when one of them starts to, or another node lacks its names.
 NOT_NAMED = {
@@ -30,7 +30,7 @@ NOT_NAMED = {
     "NativeBatchNormBackward0", "NativeLayerNormBackward0", "NllLossBackward0",
     "ScatterAddBackward0", "ScatterBackward0", "ScatterBackward1", "SplitBackward0",
     "SplitWithSizesBackward0", "SqueezeBackward1", "SqueezeBackward4", "StdBackward0",
-    "TransposeBackward0", "UnsqueezeBackward0", "VarBackward0",
+    "UnsqueezeBackward0", "VarBackward0",
 }  # fmt: skip
 # Cases where one node's values are another op's: our einsum is one node named after
 # PyTorch's last one, and keeps the subscripts, not that node's permutation.
@@ -131,7 +131,7 @@ def test_not_named_list_is_exact():
     assert unnamed == NOT_NAMED
 
 
-# Views whose node names its settings from the index or arguments it keeps: the last view
+# Views whose node names its settings from the index or arguments it keeps (as given): the last view
 # of an index is the node (``x[1:, 0]`` selects after it slices), a negative start or index
 # stays as given, an end past the dim is kept, a slice of all of a dim is no view.
 VIEWS = {
@@ -149,6 +149,9 @@ VIEWS = {
     "unbind": lambda x: x.unbind(1)[2],
     "roll_flat": lambda x: x[0].roll(1),
     "roll_dims": lambda x: x.roll((1, -2), (0, -1)),
+    "transpose_negative": lambda x: x.transpose(-1, 0),
+    "transpose_same": lambda x: x.transpose(1, 1),
+    "matrix_transpose": lambda x: x.mT,
 }
 
 
