@@ -413,6 +413,7 @@ SAVED = {
     "Expand": {"self_sym_sizes": _shape},
     "SqueezeAll": {"self_sym_sizes": _shape},
     "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},
+    "Unsqueeze": {"dim": _attr("dim", _int)},
     "Transpose": {"dim0": lambda n: _int(n.dims[0]), "dim1": lambda n: _int(n.dims[1])},
     "Cat": {"dim": _attr("dim", _int)},
     "Stack": {"dim": _attr("dim", _int)},

@@ -99,8 +99,26 @@ class T(Permute):
         return Permute.backward(ctx, g)
 
 
-class Unsqueeze(View):
+class Unsqueeze(Function):
+    """A dim of 1 inserted at ``dim``; the node keeps the dim as given (PyTorch shows it so)."""
+
     backward_name = "UnsqueezeBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        return np.expand_dims(a, dim)
+
+    @staticmethod
+    def backward(ctx, g):  # PyTorch's formula: grad.squeeze(dim)
+        if type(g) is Tensor:
+            return g.squeeze(ctx.dim), None
+        return np.squeeze(g, ctx.dim), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.expand_dims(t, ctx.dim)
 
 
 class SqueezeAll(View):
@@ -328,9 +346,7 @@ def unsqueeze(a, dim):
         raise IndexError(
             f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
         )
-    shape = list(a._data.shape)
-    shape.insert(dim % n, 1)
-    return _as_view(Unsqueeze.apply(a, tuple(shape)), a)
+    return _as_view(Unsqueeze.apply(a, dim), a)
 
 
 @numpy_names

@@ -18,7 +18,7 @@ NAMES = sorted(op_cases.BY_NAME)
 
 # Nodes whose saved values pyautograd does not name yet: their op keeps other values than
 # PyTorch's (a mask or share in place of indices and the input, no dim or keepdim where
-# PyTorch keeps one: squeeze, unsqueeze, split, kthvalue, amax, std), so a
+# PyTorch keeps one: squeeze, split, kthvalue, amax, std), so a
 # PyTorch name would need values the node does not have. They list no ``_saved_`` names;
 # the test below fails when one of them starts to, or another node lacks its names.
 NOT_NAMED = {
@@ -30,7 +30,7 @@ NOT_NAMED = {
     "NativeBatchNormBackward0", "NativeLayerNormBackward0", "NllLossBackward0",
     "ScatterAddBackward0", "ScatterBackward0", "ScatterBackward1", "SplitBackward0",
     "SplitWithSizesBackward0", "SqueezeBackward1", "SqueezeBackward4", "StdBackward0",
-    "UnsqueezeBackward0", "VarBackward0",
+    "VarBackward0",
 }  # fmt: skip
 # Cases where one node's values are another op's: our einsum is one node named after
 # PyTorch's last one, and keeps the subscripts, not that node's permutation.
@@ -152,6 +152,7 @@ VIEWS = {
     "transpose_negative": lambda x: x.transpose(-1, 0),
     "transpose_same": lambda x: x.transpose(1, 1),
     "matrix_transpose": lambda x: x.mT,
+    "unsqueeze_negative": lambda x: x.unsqueeze(-1),
 }
 
 

@@ -38,7 +38,7 @@ DIFFERENT = [
     ),
     (r"pow_tensor", "PyTorch masks zero bases and exponents with where; ours adds the masks"),
     (
-        r"(matmul_(dot|mv|vm|batched|vector_batch|strided_batch|broadcast_batch)|vector_matmul|bmm|linear_vector_no_bias)",
+        r"(matmul_(dot|mv|vm|batched|vector_batch|strided_batch|broadcast_batch)|vector_matmul|bmm)",
         "ours differentiates every matmul through the 2-D product with views; PyTorch has a "
         "formula per case (dot, mv, bmm, unsqueeze/squeeze)",
     ),
