@@ -32,6 +32,13 @@ _make = Tensor._make
 _new = object.__new__
 
 
+def unchecked(source):
+    """``source`` with a version counter of its own that nothing moves: the tensor stays
+    bound (a create_graph backward differentiates through it), but a change to it in place
+    is not an error, as where PyTorch saved a copy or a sum of it rather than a view."""
+    return (source[0], [0], 0, source[3])
+
+
 class Node:
     """What every graph node has: edges to the inputs' nodes and a printable name."""
 
@@ -72,6 +79,10 @@ class Function(Node):
     # gradient reads is not checked for in-place changes when that input needs no gradient,
     # as PyTorch does not save it then (``d * 2`` keeps d free to change: ``d += ...``).
     saved_for = None
+    # per saved value: None, or the shape of the view of the input that PyTorch saves in its
+    # place (its matmul folds a vector to [1, n], its einsum saves permuted, unsqueezed
+    # views); only the message of a changed input reads it (saved_errors.modified_message)
+    saved_as = None
     operator = None  # a binary op whose forward is exactly this operator on the data (ops/elementwise.py)
     __del__ = release_edges  # a long chain of nodes is freed in a loop, not in nested calls (teardown.py)
 
@@ -176,6 +187,15 @@ class Function(Node):
                 )
         self._saved_sources = sources
 
+    def _seen_as(self, source):
+        """The shape of the view PyTorch saves in place of the saved input of ``source``
+        (``saved_as``), or None when it saves the tensor itself."""
+        saved_as = self.saved_as
+        if saved_as is None:
+            return None
+        k = next(k for k, s in enumerate(self._saved_sources) if s is source)
+        return saved_as[k]
+
     @property
     def saved_tensors(self):
         """The saved values: arrays, or tensors while a create_graph backward runs."""
@@ -186,7 +206,7 @@ class Function(Node):
             if source is not None:
                 _, version_counter, version, _ = source
                 if version_counter[0] != version:
-                    raise RuntimeError(modified_message(array, source))
+                    raise RuntimeError(modified_message(array, source, self._seen_as(source)))
         if not self._graph_mode:
             return saved
         values = []

@@ -246,6 +246,85 @@ def _reduction(node):
     return _REDUCTION[node.reduction]
 
 
+_INT64_MAX = 2**63 - 1  # PyTorch's end of a slice given without one
+
+
+def _basic_steps(shape, index, keep_full=False):
+    """The views PyTorch's indexing takes for a basic index (ints, slices, None, ``...``),
+    in order, each as (kind, dim, values, sizes of the tensor it is taken from): a select
+    (values: the index) or a slice (values: start, end, step, as given). A slice that
+    keeps all of a dim is no view (unless ``keep_full``: ``narrow`` always slices)."""
+    items = index if isinstance(index, tuple) else (index,)
+    shape = list(shape)
+    specified = sum(1 for i in items if i is not None and i is not Ellipsis)
+    ndim, dim, steps = len(shape), 0, []
+    for item in items:
+        if item is Ellipsis:
+            dim += ndim - specified
+        elif item is None:
+            shape.insert(dim, 1)
+            dim += 1
+        elif isinstance(item, slice):
+            kept = item.indices(shape[dim])
+            if keep_full or kept != (0, shape[dim], 1):
+                start = 0 if item.start is None else item.start
+                end = _INT64_MAX if item.stop is None else item.stop
+                step = 1 if item.step is None else item.step
+                steps.append(("slice", dim, (start, end, step), tuple(shape)))
+                shape[dim] = len(range(*kept))
+            dim += 1
+        else:
+            steps.append(("select", dim, int(item), tuple(shape)))
+            del shape[dim]
+    return steps
+
+
+def _last_step(kind, keep_full=False):
+    """What the last ``kind`` view of a node's index shows: PyTorch's node of that name
+    nearest the output (``x[1:, 0]`` selects after it slices)."""
+
+    def get(node):
+        return [step for step in _basic_steps(node.shape, node.index, keep_full) if step[0] == kind][-1]
+
+    return get
+
+
+def _select(node):
+    _, dim, index, sizes = _last_step("select")(node)
+    return dim, index, sizes
+
+
+def _slice(keep_full):
+    def entry(part):
+        def get(node):
+            _, dim, (start, end, step), sizes = _last_step("slice", keep_full)(node)
+            return {"dim": dim, "start": start, "end": end, "step": step, "self_sym_sizes": sizes}[part]
+
+        return get
+
+    return {
+        "dim": lambda n: _int(entry("dim")(n)),
+        "start": lambda n: _int(entry("start")(n)),
+        "end": lambda n: _int(entry("end")(n)),
+        "step": lambda n: _int(entry("step")(n)),
+        "self_sym_sizes": lambda n: _ints(entry("self_sym_sizes")(n)),
+    }
+
+
+def _sorted_indices(node):
+    """The int64 indices a sort or topk keeps (PyTorch's ``indices``)."""
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    return Tensor._make(np.asarray(node.index))
+
+
+def _tuple_of_ints(value):
+    """A setting given as an int or a tuple (None: none), as PyTorch's int list."""
+    if value is None:
+        return ()
+    return _ints(value if isinstance(value, tuple) else (value,))
+
+
 def _binary_tensors(first="self", second="other"):
     return {first: Saved(0), second: Saved(1)}
 
@@ -333,12 +412,72 @@ SAVED = {
         "mat2_sym_sizes": _sizes(1),
         "mat2_sym_strides": _strides(1),
     },
+    "Repeat": {"repeats": _attr("repeats", _ints), "self_sym_sizes": _attr("original", _ints)},
+    "Roll": {"dims": _attr("dims", _tuple_of_ints), "shifts": _attr("shifts", _tuple_of_ints)},
+    "SortValues": {"dim": _attr("dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
+    "TopkValues": {"dim": _attr("dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
+    "Select": {
+        "dim": lambda n: _int(_select(n)[0]),
+        "index": lambda n: _int(_select(n)[1]),
+        "self_sym_sizes": lambda n: _ints(_select(n)[2]),
+    },
+    "Slice": _slice(keep_full=False),
+    "NarrowPiece": _slice(keep_full=True),
+    # unbind's piece selects along the dim it takes apart
+    "UnbindPiece": {"dim": lambda n: _int(_last_step("select")(n)[1])},
+    # our diagonal is always of the last two dims (diagonal() permutes others there first)
+    "Diagonal": {
+        "dim1": lambda n: _int(len(n.shape) - 2),
+        "dim2": lambda n: _int(len(n.shape) - 1),
+        "offset": _attr("k", _int),
+        "self_sym_sizes": _shape,
+    },
+    "DiagonalOfMatrix": {
+        "dim1": _constant(0),
+        "dim2": _constant(1),
+        "offset": _attr("k", _int),
+        "self_sym_sizes": _shape,
+    },
+    "DiagEmbed": {"dim1": _constant(_int(-2)), "dim2": _constant(_int(-1)), "offset": _attr("k", _int)},
+    "Where": {"condition": Saved(0)},
+    "Logsumexp": {
+        "dim": lambda n: _ints(n.dims),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "VectorNorm": {
+        "dim": _dims,
+        "keepdim": _attr("keepdim", bool),
+        "ord": _attr("p", _number),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "SmoothL1": {
+        "beta": _attr("beta", _number),
+        "reduction": _reduction,
+        "self": Saved(0),
+        "target": Saved(1),
+    },
+    "Huber": {"delta": _attr("beta", _number), "reduction": _reduction, "self": Saved(0), "target": Saved(1)},
+    "BinaryCrossEntropyWithLogits": {
+        # 1.0 for no weight (PyTorch: None), else the weight's values
+        "pos_weight": lambda n: (
+            None if isinstance(n.pos_weight, float) else Tensor._make(np.asarray(n.pos_weight))
+        ),
+        "reduction": _reduction,
+        "self": Saved(0),
+        "target": Saved(1),
+        "weight": lambda n: None if isinstance(n.weight, float) else Tensor._make(np.asarray(n.weight)),
+    },
     "View": {"self_sym_sizes": _shape},
     "_UnsafeView": {"self_sym_sizes": _shape},
     "_ReshapeAlias": {"self_sym_sizes": _shape},
     "Expand": {"self_sym_sizes": _shape},
     "SqueezeAll": {"self_sym_sizes": _shape},
     "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},
+    "Unsqueeze": {"dim": _attr("dim", _int)},
+    "Transpose": {"dim0": lambda n: _int(n.dims[0]), "dim1": lambda n: _int(n.dims[1])},
     "Cat": {"dim": _attr("dim", _int)},
     "Stack": {"dim": _attr("dim", _int)},
     "Cumsum": {"dim": _attr("dim", _int)},

@@ -23,14 +23,22 @@ INFERENCE_SAVED = (
 )
 
 
-def modified_message(array, source):
+def modified_message(array, source, seen_as=None):
+    """The error of a saved value changed in place. ``seen_as``: the shape of the view of
+    the input that PyTorch saved instead of the input itself (``Function.saved_as``)."""
     tensor, version_counter, expected, node = source
     # PyTorch names the node that now produces the tensor (an in-place op rebases it), or,
     # for a node's own saved output, that node; a leaf has none.
     producer = node if node is not None else tensor.grad_fn
-    kind = f"{_type_name(array)} [{', '.join(str(n) for n in array.shape)}]"
+    shape = array.shape if seen_as is None else seen_as
+    kind = f"{_type_name(array)} [{', '.join(str(n) for n in shape)}]"
     which = ""
-    if producer is not None:
+    if seen_as is not None:
+        # a view of a tensor that requires grad: the write into its base makes its node
+        # again, as AsStridedBackward0; a view of one that needs none has no node
+        if tensor._requires_grad:
+            which = ", which is output 0 of AsStrided,"
+    elif producer is not None:
         # as PyTorch words it: ExpBackward0 -> Exp, PowBackward1 -> Pow1
         op_name = getattr(producer, "name_after_write", None) or re.sub(
             r"Backward(\d+)$", r"\1", re.sub(r"Backward0$", "", producer.name())

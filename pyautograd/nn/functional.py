@@ -16,6 +16,7 @@ from ..fast_paths import apply_linear, apply_one
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
+from ..ops.linalg import _folds
 from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view
 from ..ops.unary import published
@@ -237,7 +238,12 @@ def linear(input, weight, bias=None):
         return out if bias is None else out + bias
     wt = _weight_t(weight)
     if x.ndim > 2:  # matmul folds the batch dims into rows, and unfolds the product
-        out = _UnsafeView.apply(_fold_rows(input, x) @ wt, x.shape[:-1] + (w.shape[0],))
+        product = _fold_rows(input, x) @ wt
+        if product.grad_fn is not None and not _folds(x, w.T, True, weight._requires_grad):
+            # PyTorch's matmul folds only without a copy or for a weight that needs a
+            # gradient; else its bmm saves the weight expanded to the batch
+            product.grad_fn.saved_as = (None, (int(np.prod(x.shape[:-2])),) + w.T.shape)
+        out = _UnsafeView.apply(product, x.shape[:-1] + (w.shape[0],))
         return out if bias is None else out + bias
     if bias is not None:
         return input @ wt + bias

@@ -7,7 +7,7 @@ import numpy as np
 from .. import dtypes
 from .._quiet_numpy import quiet_float_errors, restore_float_errors
 from ..fast_paths import FLOAT32, FLOAT64, apply_pair
-from ..function import Function
+from ..function import Function, unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from .common import as_tensor_arg, matrix_t, sum_to
@@ -119,6 +119,74 @@ class Dot(MatMul):
 class VecMat(MatMul):
     backward_name = "SqueezeBackward4"  # PyTorch: unsqueeze, mm, squeeze
 
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx._saved = (a, b)
+        ctx.saved_as = ((1, a.shape[0]), None)  # mm saves the vector as a.unsqueeze(0)
+        return a @ b
+
+
+class BatchedMatMul(MatMul):
+    """A product with a batch (an operand of 3 or more dims): PyTorch folds the batch into
+    rows for ``mm``/``mv``, or expands both to ``bmm``, and saves those views of the
+    inputs, or copies where no view exists (then a change to that input is not seen)."""
+
+    def _bind_saved(self, args, data, out, result, needs):
+        Function._bind_saved(self, args, data, out, result, needs)
+        seen = _batched_saved_as(data[0], data[1], needs[0], needs[1])
+        sources = self._saved_sources
+        for k, shape in enumerate(seen):
+            if shape is False and sources[k] is not None:
+                sources[k] = unchecked(sources[k])
+        self.saved_as = tuple(shape or None for shape in seen)
+
+
+def _view_shape(array, shape):
+    """``shape`` when ``array`` reshapes to it as a view, False when reshape copies."""
+    try:
+        np.reshape(array, shape, copy=False)
+    except ValueError:
+        return False
+    return shape
+
+
+def _folds(a, b, need_a, need_b):
+    """Whether PyTorch's matmul folds the batch of the larger operand into rows (``mm``)
+    rather than expanding both to ``bmm``: when the smaller one requires grad (a copy is
+    cheaper than a batch of its gradients), else when the fold needs no copy."""
+    larger = a.ndim >= b.ndim
+    t1 = a if larger else np.swapaxes(b, -1, -2)
+    if not (t1.ndim >= 3 and (b.ndim if larger else a.ndim) in (1, 2)):
+        return False
+    if need_b if larger else need_a:
+        return True
+    if a.ndim == 2:
+        return False
+    if t1.size == 0:
+        return True
+    strides, shape = t1.strides, t1.shape
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(t1.ndim - 2))
+
+
+def _batched_saved_as(a, b, need_a, need_b):
+    """Per operand, what PyTorch's matmul of a batch saves of it: None (the tensor
+    itself), the shape of the view it saves, or False (a copy)."""
+    if _folds(a, b, need_a, need_b):
+        if a.ndim >= b.ndim:
+            return _view_shape(a, (int(np.prod(a.shape[:-1])), a.shape[-1])), None
+        bt = np.swapaxes(b, -1, -2)
+        return (a.shape[::-1] if a.ndim == 2 else None), _view_shape(
+            bt, (int(np.prod(bt.shape[:-1])), bt.shape[-1])
+        )
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    count = int(np.prod(batch))
+    a2 = a if a.ndim > 1 else a[None]
+    b2 = b if b.ndim > 1 else b[:, None]
+    return (
+        _view_shape(np.broadcast_to(a2, batch + a2.shape[-2:]), (count,) + a2.shape[-2:]),
+        _view_shape(np.broadcast_to(b2, batch + b2.shape[-2:]), (count,) + b2.shape[-2:]),
+    )
+
 
 def matmul(a, b):
     if (
@@ -148,7 +216,7 @@ def matmul(a, b):
     elif na == nb == 2:
         op = Mm
     else:
-        op = MatMul
+        op = BatchedMatMul
     return op.apply(a, b)
 
 

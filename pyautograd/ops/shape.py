@@ -67,15 +67,26 @@ class Permute(Function):
         return np.transpose(t, ctx.options[0])
 
 
-class Transpose(Permute):
+class Transpose(Function):
+    """Two dims swapped; the node keeps them as given (PyTorch shows them so)."""
+
     backward_name = "TransposeBackward0"
+    n_options = 1
 
     @staticmethod
-    def backward(ctx, g):
-        swapped = [k for k, j in enumerate(ctx.inverse) if k != j]
-        if type(g) is Tensor and swapped:  # PyTorch's formula: grad.transpose(dim0, dim1)
-            return g.transpose(*swapped), None
-        return Permute.backward(ctx, g)
+    def forward(ctx, a, dims):
+        ctx.dims = dims
+        return np.swapaxes(a, *dims) if a.ndim else np.transpose(a, ())
+
+    @staticmethod
+    def backward(ctx, g):  # PyTorch's formula: grad.transpose(dim0, dim1)
+        if type(g) is Tensor:
+            return g.transpose(*ctx.dims), None
+        return (np.swapaxes(g, *ctx.dims) if g.ndim else g), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.swapaxes(t, *ctx.dims) if np.ndim(t) else t
 
 
 class T(Permute):
@@ -88,8 +99,26 @@ class T(Permute):
         return Permute.backward(ctx, g)
 
 
-class Unsqueeze(View):
+class Unsqueeze(Function):
+    """A dim of 1 inserted at ``dim``; the node keeps the dim as given (PyTorch shows it so)."""
+
     backward_name = "UnsqueezeBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        return np.expand_dims(a, dim)
+
+    @staticmethod
+    def backward(ctx, g):  # PyTorch's formula: grad.squeeze(dim)
+        if type(g) is Tensor:
+            return g.squeeze(ctx.dim), None
+        return np.squeeze(g, ctx.dim), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.expand_dims(t, ctx.dim)
 
 
 class SqueezeAll(View):
@@ -280,11 +309,9 @@ def permute(a, *dims):
 
 def transpose(a, dim0, dim1):
     n = a._data.ndim
-    axes = list(range(n))
     if n:
-        d0, d1 = normalize_dims(dim0, n)[0], normalize_dims(dim1, n)[0]
-        axes[d0], axes[d1] = axes[d1], axes[d0]
-    return _as_view(Transpose.apply(a, tuple(axes)), a)
+        normalize_dims(dim0, n), normalize_dims(dim1, n)  # PyTorch's IndexError for a dim out of range
+    return _as_view(Transpose.apply(a, (dim0, dim1)), a)
 
 
 def t(a):
@@ -319,9 +346,7 @@ def unsqueeze(a, dim):
         raise IndexError(
             f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})"
         )
-    shape = list(a._data.shape)
-    shape.insert(dim % n, 1)
-    return _as_view(Unsqueeze.apply(a, tuple(shape)), a)
+    return _as_view(Unsqueeze.apply(a, dim), a)
 
 
 @numpy_names

@@ -21,51 +21,7 @@ NAMES = sorted(op_cases.BY_NAME)
 
 # (case, tensor changed) where we still differ from PyTorch, with the reason. The tests fail
 # when one of them stops differing, so the list only shrinks.
-_EINSUM = "same error, other shape: PyTorch lowers einsum to bmm of permuted views and saves those"
-_FOLDED = "same error, other shape: PyTorch's matmul saves the operand folded to 2-D ([1, n] or [rows, n])"
-_EXPANDED = "same error, other shape: PyTorch's matmul of a strided batch saves the weight expanded to it"
-KNOWN_DIFFERENCES = {
-    ("einsum_batched", "input 0"): _EINSUM,
-    ("einsum_batched", "input 1"): _EINSUM,
-    ("einsum_batched", "input 1 without grad"): _EINSUM,
-    ("einsum_diagonal", "input 0"): _EINSUM,
-    ("einsum_diagonal", "input 0 without grad"): _EINSUM,
-    ("einsum_diagonal", "input 1"): _EINSUM,
-    ("einsum_diagonal", "input 1 without grad"): _EINSUM,
-    ("einsum_dot", "input 0"): _EINSUM,
-    ("einsum_dot", "input 0 without grad"): _EINSUM,
-    ("einsum_dot", "input 1"): _EINSUM,
-    ("einsum_dot", "input 1 without grad"): _EINSUM,
-    ("einsum_ellipsis", "input 0"): _EINSUM,
-    ("einsum_ellipsis", "input 1"): _EINSUM,
-    ("einsum_ellipsis", "input 1 without grad"): _EINSUM,
-    ("einsum_implicit", "input 0"): _EINSUM,
-    ("einsum_implicit", "input 0 without grad"): _EINSUM,
-    ("einsum_implicit", "input 1"): _EINSUM,
-    ("einsum_implicit", "input 1 without grad"): _EINSUM,
-    ("einsum_list", "input 0"): _EINSUM,
-    ("einsum_list", "input 0 without grad"): _EINSUM,
-    ("einsum_list", "input 1"): _EINSUM,
-    ("einsum_list", "input 1 without grad"): _EINSUM,
-    ("einsum_matmul", "input 0"): _EINSUM,
-    ("einsum_matmul", "input 0 without grad"): _EINSUM,
-    ("einsum_matmul", "input 1"): _EINSUM,
-    ("einsum_matmul", "input 1 without grad"): _EINSUM,
-    ("einsum_outer", "input 0"): _EINSUM,
-    ("einsum_outer", "input 0 without grad"): _EINSUM,
-    ("einsum_outer", "input 1"): _EINSUM,
-    ("einsum_outer", "input 1 without grad"): _EINSUM,
-    ("einsum_product", "input 0"): _EINSUM,
-    ("einsum_product", "input 1"): _EINSUM,
-    ("linear_batched_transposed", "input 1 without grad"): _EXPANDED,
-    ("linear_batched_transposed_no_bias", "input 1 without grad"): _EXPANDED,
-    ("matmul_batched", "input 0"): _FOLDED,
-    ("matmul_batched", "input 0 without grad"): _FOLDED,
-    ("matmul_vm", "input 0"): _FOLDED,
-    ("matmul_vm", "input 0 without grad"): _FOLDED,
-    ("vector_matmul", "input 0"): _FOLDED,
-    ("vector_matmul", "input 0 without grad"): _FOLDED,
-}
+KNOWN_DIFFERENCES = {}
 
 
 def _outcome(result):

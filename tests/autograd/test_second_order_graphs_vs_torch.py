@@ -27,7 +27,7 @@ DIFFERENT = [
         "backward formula in elementary ops",
     ),
     (
-        r"einsum_(batched|diagonal|dot|ellipsis|implicit|list|matmul|outer|product)",
+        r"einsum_(batched|diagonal|dot|ellipsis|implicit|list|matmul|outer|product|swapped|three|strided|summed_first)",
         "our einsum is one node; PyTorch's is permute, bmm and view nodes",
     ),
     (
@@ -37,7 +37,7 @@ DIFFERENT = [
     ),
     (r"pow_tensor", "PyTorch masks zero bases and exponents with where; ours adds the masks"),
     (
-        r"(matmul_(dot|mv|vm|batched)|vector_matmul|bmm|linear_vector_no_bias)",
+        r"(matmul_(dot|mv|vm|batched|vector_batch|strided_batch|broadcast_batch)|vector_matmul|bmm)",
         "ours differentiates every matmul through the 2-D product with views; PyTorch has a "
         "formula per case (dot, mv, bmm, unsqueeze/squeeze)",
     ),
