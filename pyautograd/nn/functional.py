@@ -103,6 +103,10 @@ class LinearT(Function):
 
     @staticmethod
     def backward(ctx, g):
+        global _handed
+        if g is _handed:  # Addmm's fresh transpose, known by identity: no layout to check
+            _handed = None
+            return g.base
         if type(g) is np.ndarray:
             whole = g.base
             # Addmm hands the weight's gradient over as the transpose of a fresh array it
@@ -120,6 +124,12 @@ class LinearT(Function):
     @staticmethod
     def jvp(ctx, t):
         return matrix_t(t)
+
+
+# The weight's gradient Addmm's backward last handed over as the transpose ``(g^T x)^T`` of
+# the fresh array ``g^T x`` it owns (held until a TBackward0 node receives it): LinearT gives
+# that array back whole by an identity test, cheaper than reading the layout off the view.
+_handed = None
 
 
 def _weight_t(weight):
@@ -148,15 +158,20 @@ class Addmm(Function):
 
     @staticmethod
     def backward(ctx, g):
+        global _handed
         x, wt = ctx.saved_tensors
         need_b, need_x, need_wt = ctx.needs_input_grad
         if type(g) is np.ndarray and type(x) is np.ndarray and type(wt) is np.ndarray:
             # arrays (every backward without create_graph): both operands are matrices, so
             # matrix_t is ``.T``, written out: three helper frames fewer per layer per step
+            if need_wt:
+                _handed = g_wt = (g.T @ x).T
+            else:
+                g_wt = None
             return (
                 (sum_to(g, ctx.bias_shape) if need_b else None),
                 (g @ wt.T if need_x else None),
-                ((g.T @ x).T if need_wt else None),
+                g_wt,
             )
         return (
             (sum_to(g, ctx.bias_shape) if need_b else None),
@@ -283,8 +298,14 @@ class MseLoss(Function):
         ctx.save_for_backward(a, t)
         ctx.reduction = reduction
         diff = a - t
-        ctx.count = diff.size
-        return np.asarray(reduce_loss(diff * diff, reduction), dtype=np.result_type(a, t))
+        ctx.count = n = diff.size
+        squares = diff * diff
+        dtype = a.dtype
+        if reduction == "mean" and dtype is t.dtype and dtype.char in "fd":
+            # reduce_loss's mean, inline (the commonest loss of the lessons): a NumPy scalar
+            # of the inputs' dtype, which the output tensor holds as a 0-d array
+            return np.add.reduce(squares, axis=None) / n
+        return np.asarray(reduce_loss(squares, reduction), dtype=np.result_type(a, t))
 
     @staticmethod
     def backward(ctx, g):
