@@ -215,12 +215,24 @@ def zeros_like(g):
     return np.zeros_like(g)
 
 
+def keep_where(mask, g):
+    """``g`` where ``mask`` is true, else +0 (PyTorch's ``mask ? grad : 0``), on arrays.
+    The product ``g * mask`` is ~10x faster than ``np.where``; adding 0 turns its -0 into +0,
+    and it is used only when no inf or NaN met a 0 (its sum is finite), so its values are
+    ``np.where``'s."""
+    product = g * mask
+    product += 0  # -0 -> +0; every other value unchanged
+    if np.isfinite(np.add.reduce(product, axis=None)):
+        return product
+    return np.where(mask, g, np.zeros((), np.result_type(g)))
+
+
 def masked_zero(x, mask):
     """``x.masked_fill(mask, 0)`` inside a derivative rule (PyTorch's ``masked_fill_`` of a
     zero norm or deviation): ``MaskedFillBackward0`` on tensors, ``np.where`` on arrays."""
     if is_tensor(x):
         return x.masked_fill(Tensor._make(np.asarray(mask)), 0)
-    return np.where(mask, x.dtype.type(0), x)
+    return keep_where(~mask, x)
 
 
 def data_of(x):

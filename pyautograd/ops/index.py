@@ -7,7 +7,16 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from ..views import mark_view
-from .common import as_tensor_arg, broadcast_shapes, cast_all, data_of, masked_zero, result_dtype, sum_to
+from .common import (
+    as_tensor_arg,
+    broadcast_shapes,
+    cast_all,
+    data_of,
+    keep_where,
+    masked_zero,
+    result_dtype,
+    sum_to,
+)
 
 _INDEX_DTYPES = (np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_))
 
@@ -343,6 +352,8 @@ def select_where(mask, a, b):
     ``create_graph`` backward records it), NumPy's on arrays (a plain backward)."""
     if isinstance(a, Tensor) or isinstance(b, Tensor):
         return where(mask, a, b)
+    if type(b) is float and b == 0 and type(a) is np.ndarray:  # a gradient kept where mask is
+        return keep_where(mask, a)
     return np.where(mask, a, b)
 
 
