@@ -19,9 +19,9 @@ import numpy as np
 
 from . import anomaly
 from ._quiet_numpy import quiet_float_errors, restore_float_errors
-from .grad_mode import inference_state
 from .grad_mode import state as _grad_mode
 from .saved_errors import FREED_MESSAGE, INFERENCE_SAVED, modified_message
+from .saved_sources import source_in_tuple
 from .tangents import forward_ad_state, propagate_tangent
 from .teardown import release_edges
 from .tensor import Tensor
@@ -29,14 +29,6 @@ from .tensor import Tensor
 NO_EDGE = (None, 0)  # the edge of an input that needs no gradient
 # Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
 _make = Tensor._make
-_new = object.__new__
-
-
-def unchecked(source):
-    """``source`` with a version counter of its own that nothing moves: the tensor stays
-    bound (a create_graph backward differentiates through it), but a change to it in place
-    is not an error, as where PyTorch saved a copy or a sum of it rather than a view."""
-    return (source[0], [0], 0, source[3])
 
 
 class Node:
@@ -183,7 +175,7 @@ class Function(Node):
                     break
             else:
                 sources.append(
-                    (None, out._version_counter, 0, self) if array is result else _source_in_list(args, array)
+                    (None, out._version_counter, 0, self) if array is result else source_in_tuple(args, array)
                 )
         self._saved_sources = sources
 
@@ -223,19 +215,6 @@ class Function(Node):
                     out._tangent = getattr(self, "_out_tangent", None)
                 values.append(out)
         return tuple(values)
-
-
-def _source_in_list(args, array):
-    """The source of a saved array that is a tensor inside a tuple argument: an index's
-    tensors (``x[i, j]``, ``index_put_((i, j), v)``), which PyTorch saves as ``indices``."""
-    for a in args:
-        if type(a) is tuple:
-            for t in a:
-                if isinstance(t, Tensor) and t._data is array:
-                    if t._inference:
-                        raise RuntimeError(INFERENCE_SAVED)
-                    return (t, t._version_counter, t._version_counter[0], None)
-    return None
 
 
 class CopyGrad(Function):
@@ -313,19 +292,7 @@ def add_to_grad(tensor, grad, owned):
     if current is None:
         if type(grad) is not np.ndarray:  # the NumPy scalar gradient of a 0-d tensor: a new 0-d array
             grad, owned = np.asarray(grad), True
-        t = _new(Tensor)  # Tensor._make(grad), one frame fewer: once per parameter per step
-        t._data = grad if owned else grad.copy()
-        t._requires_grad = False
-        t._grad = None
-        t.grad_fn = None
-        t._version_counter = [0]
-        t._retains_grad = False
-        t._accumulator = None
-        t._name = None
-        t._tangent = None
-        t._hooks = None
-        t._inference = inference_state.enabled
-        tensor._grad = t
+        tensor._grad = _make(grad if owned else grad.copy())
     else:
         # In place, as PyTorch outside create_graph: the same tensor, its grad_fn (if a
         # create_graph backward made it) kept, and its version counted, so a graph that saved

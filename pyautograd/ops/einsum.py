@@ -6,7 +6,8 @@ import string
 
 import numpy as np
 
-from ..function import Function, unchecked
+from ..function import Function
+from ..saved_sources import unchecked
 from ..tensor import Tensor
 from .common import is_tensor
 

@@ -7,7 +7,8 @@ import numpy as np
 from .. import dtypes
 from .._quiet_numpy import quiet_float_errors, restore_float_errors
 from ..fast_paths import FLOAT32, FLOAT64, apply_pair
-from ..function import Function, unchecked
+from ..function import Function
+from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from .common import as_tensor_arg, matrix_t, sum_to
