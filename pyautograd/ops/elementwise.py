@@ -245,12 +245,14 @@ class PowTensor(Function):
     def backward(ctx, g):
         a, b, out = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        zero_exponent = data_of(b) == 0  # b a^(b-1) is 0 there, even at a = 0 (not 0 * inf)
-        ga = sum_like(g * b * (a + zero_exponent) ** (b - 1), a) if need_a else None
-        gb = None
+        # PyTorch's formulas: where(b == 0, 0, g * (b * a^(b - 1))) for a (0 even at a = 0,
+        # not 0 * inf), g * where(a == 0 and b >= 0, 0, out * log(a)) for b
+        ga = gb = None
+        if need_a:
+            ga = sum_like(select_where(data_of(b) != 0, g * (b * a ** minus_number(b, 1)), 0.0), a)
         if need_b:
-            zero_base = (data_of(a) == 0) & (data_of(b) >= 0)
-            gb = sum_like(g * out * common.log(a + zero_base) * ~zero_base, b)
+            positive_at_zero = (data_of(a) == 0) & (data_of(b) >= 0)
+            gb = sum_like(g * select_where(~positive_at_zero, out * common.log(a), 0.0), b)
         return ga, gb
 
     @staticmethod

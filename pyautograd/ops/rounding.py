@@ -113,7 +113,12 @@ class Remainder(Function):
     def backward(ctx, g):
         a, b = ctx.saved_tensors
         need_a, need_b = ctx.needs_input_grad
-        quotient = ctx.quotient(common.data_of(a), common.data_of(b))
+        # PyTorch's formula divides with rounding (``div(a, b, rounding_mode=...)``), so
+        # with create_graph the quotient is a node (DivBackward2) whose gradient is zero
+        if type(a) is Tensor or type(b) is Tensor:
+            quotient = ctx.quotient_op.apply(a, b)
+        else:
+            quotient = ctx.quotient(a, b)
         return (
             sum_to(g, np.shape(a)) if need_a else None,
             sum_to(-g * quotient, np.shape(b)) if need_b else None,
@@ -185,6 +190,10 @@ class DivFloor(Function):
 
 class DivTrunc(DivFloor):
     numpy_op = staticmethod(_trunc_divide)
+
+
+Remainder.quotient_op = DivFloor  # a % b == a - div(a, b, rounding_mode="floor") * b
+Fmod.quotient_op = DivTrunc
 
 
 class FloorDivide(Function):

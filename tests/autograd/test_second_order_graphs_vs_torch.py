@@ -31,12 +31,6 @@ DIFFERENT = [
         "our einsum is one node; PyTorch's is permute, bmm and view nodes",
     ),
     (
-        r"(fmod|remainder)(_fn|_tensor|_0d|_1d|_0d_1d|_1d_0d|_broadcast)?$",
-        "the divisor's gradient -g * trunc(a / b): ours takes the quotient outside the graph "
-        "(its derivative is 0 almost everywhere), PyTorch records the division",
-    ),
-    (r"pow_tensor", "PyTorch masks zero bases and exponents with where; ours adds the masks"),
-    (
         r"(matmul_(dot|mv|vm|batched|vector_batch|strided_batch|broadcast_batch)|vector_matmul|bmm)",
         "ours differentiates every matmul through the 2-D product with views; PyTorch has a "
         "formula per case (dot, mv, bmm, unsqueeze/squeeze)",
