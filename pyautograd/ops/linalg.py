@@ -11,7 +11,8 @@ from ..function import Function
 from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
-from .common import as_tensor_arg, matrix_t, sum_to
+from ..views import mark_view
+from .common import as_tensor_arg, matrix_t, sum_to, swap_last
 
 
 def _check_shapes(a, b):
@@ -109,12 +110,43 @@ class Mm(MatMul):
         return (g @ matrix_t(b) if need_a else None, matrix_t(a) @ g if need_b else None)
 
 
+def _unsqueeze0(x):
+    return x.unsqueeze(0) if type(x) is Tensor else x[None]
+
+
+def _squeeze0(x):
+    return x.squeeze(0) if type(x) is Tensor else x[0]
+
+
+def _outer(g, v):
+    """``g.ger(v)``, as PyTorch's outer computes it: a column times a row."""
+    return g.reshape(-1, 1) * v
+
+
 class Mv(MatMul):
     backward_name = "MvBackward0"
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: ``g.ger(vec)`` and ``self.t().mv(g)`` (MvBackward0 again)."""
+        a, v = ctx.saved_tensors
+        need_a, need_v = ctx.needs_input_grad
+        if not need_v:
+            return _outer(g, v), None
+        at = matrix_t(a)
+        gv = Mv.apply(at, g) if type(at) is Tensor or type(g) is Tensor else at @ g
+        return (_outer(g, v) if need_a else None), gv
 
 
 class Dot(MatMul):
     backward_name = "DotBackward0"
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: ``g * tensor`` and ``g * self`` (g is 0-d)."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (g * b if need_a else None), (g * a if need_b else None)
 
 
 class VecMat(MatMul):
@@ -126,6 +158,16 @@ class VecMat(MatMul):
         ctx.saved_as = ((1, a.shape[0]), None)  # mm saves the vector as a.unsqueeze(0)
         return a @ b
 
+    @staticmethod
+    def backward(ctx, g):
+        """The backward of PyTorch's ``a.unsqueeze(0).mm(b).squeeze(0)``, node by node."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        g2 = _unsqueeze0(g)
+        ga = _squeeze0(g2 @ matrix_t(b)) if need_a else None
+        gb = matrix_t(_unsqueeze0(a)) @ g2 if need_b else None
+        return ga, gb
+
 
 class BatchedMatMul(MatMul):
     """A product with a batch (an operand of 3 or more dims): PyTorch folds the batch into
@@ -134,12 +176,100 @@ class BatchedMatMul(MatMul):
 
     def _bind_saved(self, args, data, out, result, needs):
         Function._bind_saved(self, args, data, out, result, needs)
+        self.folds = _folds(data[0], data[1], needs[0], needs[1])
         seen = _batched_saved_as(data[0], data[1], needs[0], needs[1])
         sources = self._saved_sources
         for k, shape in enumerate(seen):
             if shape is False and sources[k] is not None:
                 sources[k] = unchecked(sources[k])
         self.saved_as = tuple(shape or None for shape in seen)
+
+    @staticmethod
+    def backward(ctx, g):
+        """The backward of each step of PyTorch's matmul, in its order (so that a
+        create_graph backward records its nodes): a fold of the batch into rows for
+        ``mm``/``mv``, else both operands expanded to one batch for ``bmm``."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        if ctx.folds:
+            if np.ndim(a) >= np.ndim(b):
+                return _folded_backward(g, a, b, need_a, need_b)
+            gbt, ga = _folded_backward(g, swap_last(b), matrix_t(a) if np.ndim(a) == 2 else a, need_b, need_a)
+            return (matrix_t(ga) if need_a and np.ndim(a) == 2 else ga), (swap_last(gbt) if need_b else None)
+        return _bmm_backward(g, a, b, need_a, need_b)
+
+
+def _torch_reshape(x, shape):
+    """``x.reshape(shape)`` as PyTorch records it: a view where one exists (``ViewBackward0``,
+    ``ReshapeAliasBackward0`` when not contiguous), else a clone (``CloneBackward0``, then
+    ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
+    if type(x) is not Tensor:
+        return np.reshape(x, shape)
+    from ..nn.functional import _ReshapeAlias, _UnsafeView  # nn builds on the ops
+
+    data = x._data
+    if data.flags.c_contiguous:
+        return x.reshape(shape)
+    try:
+        np.reshape(data, shape, copy=False)
+    except ValueError:
+        return _UnsafeView.apply(x.clone(), shape)
+    return mark_view(_ReshapeAlias.apply(x, shape), x)
+
+
+def _folded_backward(g, t1, t2, need_1, need_2):
+    """Gradients of ``t1`` (3 or more dims) and ``t2`` (a matrix or a vector) for PyTorch's
+    ``_unsafe_view(t1.reshape(rows, k).mm(t2))`` (``mv`` for a vector)."""
+    shape = np.shape(t1)
+    rows = int(np.prod(shape[:-1], dtype=np.int64))
+    t1_rows = _torch_reshape(t1, (rows, shape[-1])) if need_2 else None
+    if np.ndim(t2) == 2:
+        g_rows = g.reshape(rows, np.shape(t2)[1])
+        g1 = (g_rows @ matrix_t(t2)).reshape(shape) if need_1 else None
+        return g1, (matrix_t(t1_rows) @ g_rows if need_2 else None)
+    g_rows = g.reshape(rows)
+    g1 = _outer(g_rows, t2).reshape(shape) if need_1 else None
+    return g1, (matrix_t(t1_rows) @ g_rows if need_2 else None)
+
+
+def _expand(x, shape):
+    return x.expand(*shape) if type(x) is Tensor else np.broadcast_to(x, shape)
+
+
+def _bmm_backward(g, a, b, need_a, need_b):
+    """Gradients for PyTorch's matmul of a batch that it does not fold: both operands
+    expanded to the broadcast batch, reshaped to one batch dim, ``bmm``, a view back."""
+    sa, sb = np.shape(a), np.shape(b)
+    batch = np.broadcast_shapes(sa[:-2], sb[:-2])
+    count = int(np.prod(batch, dtype=np.int64))
+    n = sa[-2] if len(sa) > 1 else 1
+    m = sa[-1]
+    vector = len(sb) == 1
+    p = 1 if vector else sb[-1]
+    a3 = _torch_reshape(_expand(a, batch + (n, m)), (count, n, m)) if need_b else None
+    if vector:
+        b3 = _torch_reshape(_expand(b, batch + (m,)), (count, m)) if need_a else None
+        b3 = _unsqueeze(b3, 2) if need_a else None
+        g3 = _unsqueeze(g.reshape(count, n), 2)
+    else:
+        b3 = _torch_reshape(_expand(b, batch + (m, p)), (count, m, p)) if need_a else None
+        g3 = g.reshape(count, n, p)
+    ga = gb = None
+    if need_a:
+        ga = sum_to(_bmm(g3, _transpose12(b3)).reshape(batch + (n, m)), sa if len(sa) > 1 else (1, m))
+        ga = ga.reshape(sa) if len(sa) == 1 else ga
+    if need_b:
+        gb3 = _bmm(_transpose12(a3), g3)
+        gb = sum_to(_squeeze(gb3, 2).reshape(batch + (m,)) if vector else gb3.reshape(batch + (m, p)), sb)
+    return ga, gb
+
+
+def _unsqueeze(x, dim):
+    return x.unsqueeze(dim) if type(x) is Tensor else np.expand_dims(x, dim)
+
+
+def _squeeze(x, dim):
+    return x.squeeze(dim) if type(x) is Tensor else np.squeeze(x, dim)
 
 
 def _view_shape(array, shape):
@@ -235,6 +365,24 @@ mv = dot = matmul
 
 class Bmm(MatMul):
     backward_name = "BmmBackward0"
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: ``g.bmm(mat2.transpose(1, 2))``, ``self.transpose(1, 2).bmm(g)``."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (
+            _bmm(g, _transpose12(b)) if need_a else None,
+            _bmm(_transpose12(a), g) if need_b else None,
+        )
+
+
+def _transpose12(x):
+    return x.transpose(1, 2) if type(x) is Tensor else x.swapaxes(1, 2)
+
+
+def _bmm(a, b):
+    return Bmm.apply(a, b) if type(a) is Tensor or type(b) is Tensor else a @ b
 
 
 def bmm(a, b):

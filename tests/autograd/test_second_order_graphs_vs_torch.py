@@ -31,11 +31,6 @@ DIFFERENT = [
         "our einsum is one node; PyTorch's is permute, bmm and view nodes",
     ),
     (
-        r"(matmul_(dot|mv|vm|batched|vector_batch|strided_batch|broadcast_batch)|vector_matmul|bmm)",
-        "ours differentiates every matmul through the 2-D product with views; PyTorch has a "
-        "formula per case (dot, mv, bmm, unsqueeze/squeeze)",
-    ),
-    (
         r"(abs_|pow_|hardtanh_inplace)$",
         "PyTorch saves a clone of an in-place op's input, so its graph has CloneBackward0",
     ),
