@@ -207,7 +207,12 @@ class Function(Node):
                 values.append(array)
                 continue
             tensor, _, _, _ = source
-            if tensor is not None:
+            if tensor is not None and id(tensor) == getattr(self, "_in_place_input", None):
+                # an in-place op's input: PyTorch saved a clone of it (CloneBackward0)
+                from .saved_attributes import _clone_of_input  # it builds on this module
+
+                values.append(_clone_of_input(self, tensor))
+            elif tensor is not None:
                 values.append(tensor)
             else:  # the output of this very node
                 out = Tensor._make(array, True, self)

@@ -108,7 +108,7 @@ def apply_in_place(self, op, *args, ufunc=None):
     _write_into(self, result._data)
     if result.grad_fn is not None:  # PyTorch saves a clone of it (saved_attributes.py); by id:
         result.grad_fn._in_place_input = id(old_value)  # the graph's memory is freed as before
-        _save_as_written(result.grad_fn, self, old_value)
+        _save_as_written(result.grad_fn, self)
     self.grad_fn = result.grad_fn
     self._requires_grad = result._requires_grad
     renew_views(self)
@@ -117,21 +117,16 @@ def apply_in_place(self, op, *args, ufunc=None):
     return self
 
 
-def _save_as_written(node, self, old_value):
+def _save_as_written(node, self):
     """PyTorch's in-place op saves its result as the tensor itself, at the version its write
     gave it, so a later write into the tensor breaks the backward; ours ran out of place, so
-    its saved result (or, for an op that recomputes the result from its saved input, that
-    input) is bound to the tensor's version counter here."""
+    its saved result is bound to the tensor's version counter here."""
     sources = getattr(node, "_saved_sources", None)
     if not sources:
         return
     counter = self._version_counter
-    recomputes = getattr(node, "saves_result_in_place", False)
     node._saved_sources = [
-        (s[0], counter, counter[0], node)
-        if s is not None and (s[3] is node or (recomputes and s[0] is old_value))
-        else s
-        for s in sources
+        (s[0], counter, counter[0], node) if s is not None and s[3] is node else s for s in sources
     ]
 
 

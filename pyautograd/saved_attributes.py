@@ -123,18 +123,6 @@ def _clone_of_input(node, tensor):
     return clone
 
 
-class _Recomputed:
-    """The output of an in-place element-wise op that saved its input: PyTorch saves the
-    result (``EluBackward1``); the op computes it again from the saved input."""
-
-    def __call__(self, node):
-        saved = node._saved
-        if saved is None:
-            raise RuntimeError(FREED_MESSAGE)
-        settings = getattr(node, "settings", ())
-        return Tensor._make(np.asarray(node.numpy(saved[0], *settings)), True, node)
-
-
 def _sizes(k):
     """The sizes of the tensor in slot ``k`` (PyTorch's ``<name>_sym_sizes``)."""
 
@@ -504,7 +492,6 @@ _UNARY_EXTRA = {
     "Gelu": {"approximate": _constant("none")},
     "GeluTanh": {"approximate": _constant("tanh")},
 }
-_IN_PLACE_SAVES_RESULT = {"EluInPlace", "SeluInPlace", "LeakyReluInPlace"}  # PyTorch's *Backward1
 # what PyTorch's node saves that these do not have: nan_to_num saves none of its settings,
 # log_sigmoid a buffer of its CPU kernel
 _UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
@@ -519,9 +506,7 @@ def _unary_entry(op):
     entry = {}
     if op.__name__ in _UNARY_NOT_NAMED:
         return entry
-    if op.__name__ in _IN_PLACE_SAVES_RESULT:
-        entry["result"] = _Recomputed()
-    elif op.saves == "input":
+    if op.saves == "input":
         entry["self"] = Saved(0)
     elif op.saves == "output":
         entry["result"] = Saved(0)

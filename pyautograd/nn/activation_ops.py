@@ -91,6 +91,37 @@ class SeluBackward(FusedBackward):
         return _elu_second(x, _SELU_ALPHA, _SELU_SCALE)
 
 
+def _elu_result_derivative(g, y, alpha, scale=1.0):
+    """The derivative read from the output ``y`` (PyTorch's in-place elu saves only that):
+    scale above 0, y + alpha * scale at and below (NaN counts as above)."""
+    at_or_below = data_of(y) <= 0
+    return g * select_where(at_or_below, y + alpha * scale, scale)
+
+
+def _elu_result_second(y, *settings):
+    """d/dy of that: 1 below 0, as a 0/1 factor (PyTorch's ``(y < 0).type_as(grad)``)."""
+    y = data_of(y)
+    return (y < 0).astype(y.dtype)
+
+
+class EluResultBackward(FusedBackward):
+    backward_name = "EluBackwardBackward0"
+    first = staticmethod(_elu_result_derivative)
+    second = staticmethod(_elu_result_second)
+
+
+class SeluResultBackward(FusedBackward):
+    backward_name = "EluBackwardBackward0"
+
+    @staticmethod
+    def first(g, y):
+        return _elu_result_derivative(g, y, _SELU_ALPHA, _SELU_SCALE)
+
+    @staticmethod
+    def second(y):
+        return _elu_result_second(y)
+
+
 def _check_hardtanh(input, min_val, max_val, *rest):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
@@ -121,6 +152,7 @@ elu = unary(
     settings=(("alpha", 1.0),),
     functional=True,
     in_place_backward_name="EluBackward1",
+    in_place_rule=fused_rule(EluResultBackward),
     may_overflow=True,
 )
 selu = unary(
@@ -129,6 +161,7 @@ selu = unary(
     fused_rule(SeluBackward),
     backward_name="EluBackward0",  # PyTorch computes selu as a scaled elu
     in_place_backward_name="EluBackward1",
+    in_place_rule=fused_rule(SeluResultBackward),
     functional=True,
     top_level=True,
     may_overflow=True,

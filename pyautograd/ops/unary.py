@@ -90,6 +90,7 @@ def unary(
     settings=(),
     backward_name=None,
     in_place_backward_name=None,
+    in_place_rule=None,
     floating=True,
     may_overflow=False,
     scalar_forward=True,
@@ -109,6 +110,9 @@ def unary(
     ``floating``: integer and bool inputs are computed in the default float dtype (exp, sin),
     else in their own (abs, relu). ``check(input, *settings)`` refuses bad settings with
     PyTorch's error. The node is ``backward_name``, by default ``{Name}Backward0`` as in PyTorch.
+    ``in_place_backward_name``: the in-place variant saves its result instead (PyTorch's
+    ``{Name}Backward1``), and ``in_place_rule(g, result, *settings)`` is the derivative read
+    from the result (by default ``rule``, for an op whose rule reads only the sign).
 
     Where it is published: ``functional`` (nn.functional.<name>), ``top_level`` (torch.<name>,
     by default when not functional), ``method`` (Tensor.<name>, likewise), ``in_place`` (the
@@ -144,7 +148,9 @@ def unary(
                 "__module__": module,
                 "__qualname__": in_place_name,
                 "backward_name": in_place_backward_name,
-                "saves_result_in_place": True,  # PyTorch's *Backward1 saves the result (in_place.py)
+                # PyTorch's *Backward1 saves the result and its formula reads it
+                "saves": "output",
+                "rule": staticmethod(in_place_rule or rule),
             },
         )
     if inplace_arg is None:
