@@ -326,6 +326,32 @@ _MATMUL_SIZES = {
     "mat2_sym_strides": _strides(1),
 }
 
+
+def _extremum_indices(node):
+    """max(dim)/min(dim)'s indices (the op keeps the winner as a mask), in the output's shape."""
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    indices = np.argmax(node._saved[0], axis=node.dim)
+    return Tensor._make(np.expand_dims(indices, node.dim) if node.keepdim else indices)
+
+
+def _kth_indices(node):
+    if node._saved is None:
+        raise RuntimeError(FREED_MESSAGE)
+    return Tensor._make(node.index if node.keepdim else np.squeeze(node.index, node.dim))
+
+
+def _split_dim(node):
+    return _int(len(node.index) - 1)  # its index slices the last dim it names
+
+
+def _reduction_dims(node):
+    """Dims of a reduction as PyTorch keeps them: None for all, else a list."""
+    return None if node.dims is None else _ints(node.dims)
+
+
+_BY_INDEX = {"dim": _attr("dim", _int), "index": Saved(0)}
+
 # op class name -> {PyTorch's saved name: how to read it from our node}
 SAVED = {
     "Add": {"alpha": _constant(1)},
@@ -375,6 +401,67 @@ SAVED = {
     "MaskedFill": {"mask": Saved(0)},
     "NativeBatchNorm": _batch_norm(True, _batch_mean, _batch_invstd),
     "BatchNormEval": _batch_norm(False, _empty, _empty),
+    "Amax": {
+        "dim": _attr("given_dims", _ints),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "Amin": {
+        "dim": _attr("given_dims", _ints),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "MaxDim": {
+        "dim": _attr("dim", _int),
+        "indices": _extremum_indices,
+        "keepdim": _attr("keepdim", bool),
+        "self_sym_sizes": _shape,
+    },
+    "MinDim": {
+        "dim": _attr("dim", _int),
+        "indices": _extremum_indices,
+        "keepdim": _attr("keepdim", bool),
+        "self_sym_sizes": _shape,
+    },
+    "Kthvalue": {
+        "dim": _attr("dim", _int),
+        "indices": _kth_indices,
+        "keepdim": _attr("keepdim", bool),
+        "self_sym_sizes": _shape,
+    },
+    "IndexSelect": {**_BY_INDEX, "self_sym_sizes": _shape},
+    "Scatter": _BY_INDEX,
+    "ScatterValue": _BY_INDEX,
+    "ScatterAdd": _BY_INDEX,
+    "Nansum": {"dim": _reduction_dims, "keepdim": _attr("keepdim", bool), "self": Saved(0)},
+    "Var": {
+        "correction": _attr("shown_correction", lambda c: None if c is None else _number(c)),
+        "dim": _reduction_dims,
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+    },
+    "Std": {
+        "correction": _attr("shown_correction", lambda c: None if c is None else _number(c)),
+        "dim": _reduction_dims,
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "SplitPiece": {"dim": _split_dim, "self_sym_sizes": _shape, "split_size": _attr("sizes", _int)},
+    "SplitWithSizesPiece": {
+        "dim": _split_dim,
+        "self_sym_sizes": _shape,
+        "split_sizes": _attr("sizes", _ints),
+    },
+    "SqueezeDim": {"dim": _attr("dim", _int), "self_sym_sizes": _shape},
+    "SqueezeDims": {"dim": _attr("dim", _ints), "self_sym_sizes": _shape},
+    # linear of a vector squeezes dim 0 in place (PyTorch's squeeze_ shows the dim as an int)
+    "_SqueezeDims": {"dim": _constant(0), "self_sym_sizes": _shape},
+    "VecMat": {"dim": _constant(0), "self_sym_sizes": _attr("product_shape", _ints)},
+    "DivFloor": {"other": Saved(1), "rounding_mode": _constant("floor"), "self": Saved(0)},
+    "DivTrunc": {"other": Saved(1), "rounding_mode": _constant("trunc"), "self": Saved(0)},
     "MaxAll": {"self": Saved(0), "result": Saved(1)},
     "MinAll": {"self": Saved(0), "result": Saved(1)},
     "ProdAll": {"self": Saved(0), "result": Saved(1)},

@@ -156,6 +156,7 @@ class VecMat(MatMul):
     def forward(ctx, a, b):
         ctx._saved = (a, b)
         ctx.saved_as = ((1, a.shape[0]), None)  # mm saves the vector as a.unsqueeze(0)
+        ctx.product_shape = (1, b.shape[1])  # what its squeeze(0) took
         return a @ b
 
     @staticmethod

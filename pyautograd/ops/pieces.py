@@ -78,12 +78,23 @@ class Roll(Function):
 
 
 class SplitPiece(Index):
-    """One piece of ``chunk``/``split`` with equal sizes: a view whose gradient is padded."""
+    """One piece of ``chunk``/``split`` with equal sizes: a view whose gradient is padded.
+    The node keeps the split's sizes too (PyTorch's ``split_size`` / ``split_sizes``)."""
 
     backward_name = "SplitBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, index, sizes):
+        ctx.sizes = sizes
+        return Index.forward(ctx, a, index)
+
+    @staticmethod
+    def backward(ctx, g):
+        return Index.backward(ctx, g) + (None,)
 
 
-class SplitWithSizesPiece(Index):
+class SplitWithSizesPiece(SplitPiece):
     backward_name = "SplitWithSizesBackward0"
 
 
@@ -240,7 +251,7 @@ def roll(a, shifts, dims=None):
     return Roll.apply(a, shifts, dims)
 
 
-def _pieces(a, dim, bounds, piece, multi_view=True):
+def _pieces(a, dim, bounds, piece, multi_view=True, sizes=None):
     """Views of consecutive slices. Those of ``split``/``chunk`` (``multi_view``) are, in PyTorch,
     outputs of one op that returns several views, which may not be modified in place while
     recording; those of ``tensor_split`` are ordinary views."""
@@ -249,7 +260,8 @@ def _pieces(a, dim, bounds, piece, multi_view=True):
     name = piece.backward_name.removesuffix("Backward0")
     for k, (start, stop) in enumerate(zip(bounds[:-1], bounds[1:])):
         index = (slice(None),) * d + (slice(int(start), int(stop)),)
-        out.append(mark_view(piece.apply(a, index), a, (k, name) if multi_view else None))
+        args = (a, index) if sizes is None else (a, index, sizes)
+        out.append(mark_view(piece.apply(*args), a, (k, name) if multi_view else None))
     return tuple(out)
 
 
@@ -262,10 +274,10 @@ def split(a, split_size_or_sections, dim=0):
                 f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size at "
                 f"dimension {dim}), but got split_sizes={sizes}"
             )
-        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece)
+        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece, sizes=tuple(sizes))
     size = int(split_size_or_sections)
     bounds = list(range(0, n, size)) + [n] if n else [0, 0]
-    return _pieces(a, dim, bounds, SplitPiece)
+    return _pieces(a, dim, bounds, SplitPiece, sizes=size)
 
 
 def chunk(a, chunks, dim=0):
@@ -281,9 +293,9 @@ def tensor_split(a, sections, dim=0):
     if isinstance(sections, int):
         base, extra = divmod(n, sections)
         sizes = [base + (i < extra) for i in range(sections)]
-        return _pieces(a, dim, np.cumsum([0] + sizes), SplitWithSizesPiece, multi_view=False)
+        return _pieces(a, dim, np.cumsum([0] + sizes), NarrowPiece, multi_view=False)
     bounds = [0] + [min(int(i), n) for i in sections] + [n]
-    return _pieces(a, dim, bounds, SplitWithSizesPiece, multi_view=False)
+    return _pieces(a, dim, bounds, NarrowPiece, multi_view=False)  # PyTorch slices: SliceBackward0
 
 
 def unbind(a, dim=0):

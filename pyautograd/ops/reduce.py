@@ -163,14 +163,14 @@ class Amax(Function):
 
     backward_name = "AmaxBackward0"
     may_overflow = True  # 0/0 shares
-    n_options = 3
+    n_options = 4  # the dims, keepdim, the reduction, and the dims as given (the node shows them)
 
     @staticmethod
-    def forward(ctx, a, dims, keepdim, numpy_reduce):
+    def forward(ctx, a, dims, keepdim, numpy_reduce, given_dims):
         out = numpy_reduce(a, axis=dims, keepdims=True)
         out = out if keepdim else np.squeeze(out, dims)
         ctx.save_for_backward(a, out)  # as PyTorch: the shares are found again in backward
-        ctx.shape, ctx.dims = a.shape, dims
+        ctx.shape, ctx.dims, ctx.keepdim, ctx.given_dims = a.shape, dims, keepdim, given_dims
         return out
 
     @staticmethod
@@ -182,7 +182,7 @@ class Amax(Function):
     @staticmethod
     def backward(ctx, g):
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
-        return expand(g, ctx.shape) * Amax._share(ctx), None, None, None
+        return expand(g, ctx.shape) * Amax._share(ctx), None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
@@ -205,7 +205,7 @@ class ExtremumDim(Function):
         mask = np.zeros(a.shape, dtype=bool)
         np.put_along_axis(mask, index, True, axis=dim)
         ctx.save_for_backward(mask)
-        ctx.shape, ctx.dim = a.shape, dim
+        ctx.shape, ctx.dim, ctx.keepdim = a.shape, dim, keepdim
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
@@ -393,12 +393,19 @@ def min(a, dim=None, keepdim=False, other=None):
 
 @numpy_names
 def amax(a, dim=(), keepdim=False):
-    return Amax.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.max)
+    return Amax.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.max, _given_dims(dim))
 
 
 @numpy_names
 def amin(a, dim=(), keepdim=False):
-    return Amin.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.min)
+    return Amin.apply(a, _all_if_empty(dim, a._data.ndim), keepdim, np.min, _given_dims(dim))
+
+
+def _given_dims(dim):
+    """A dim argument as PyTorch's int list keeps it (an int as a list of one)."""
+    if dim is None:
+        return ()
+    return (int(dim),) if isinstance(dim, (int, np.integer)) else tuple(int(d) for d in dim)
 
 
 def _all_if_empty(dim, ndim):

@@ -168,16 +168,19 @@ class DivFloor(Function):
 
     backward_name = "DivBackward2"
     may_overflow = True
+    saved_for = (1, 0)  # PyTorch's formulas: a for b's gradient, b for a's
     numpy_op = staticmethod(np.floor_divide)
 
     @staticmethod
     def forward(ctx, a, b):
         _integer_divisor_check(a, b)
         ctx.shapes = (np.shape(a), np.shape(b))
+        ctx.save_for_backward(a, b)  # unread (the gradient is zero), but PyTorch saves them
         return ctx.numpy_op(a, b)
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
         sa, sb = ctx.shapes
         need_a, need_b = ctx.needs_input_grad
         zero = zeros_like(g)

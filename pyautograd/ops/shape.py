@@ -126,7 +126,24 @@ class SqueezeAll(View):
 
 
 class SqueezeDim(View):
+    """``squeeze(dim)``; the node keeps the dim as given (an int, or PyTorch's
+    ``SqueezeBackward2`` for a tuple)."""
+
     backward_name = "SqueezeBackward1"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, shape, dim):
+        ctx.dim = dim
+        return View.forward(ctx, a, shape)
+
+    @staticmethod
+    def backward(ctx, g):
+        return g.reshape(ctx.shape), None, None
+
+
+class SqueezeDims(SqueezeDim):
+    backward_name = "SqueezeBackward2"
 
 
 class Expand(Function):
@@ -355,9 +372,10 @@ def squeeze(a, dim=None):
     if dim is None:
         return _as_view(SqueezeAll.apply(a, tuple(n for n in shape if n != 1)), a)
     dims = normalize_dims(dim, a._data.ndim)
-    return _as_view(
-        SqueezeDim.apply(a, tuple(n for i, n in enumerate(shape) if not (i in dims and n == 1))), a
-    )
+    kept = tuple(n for i, n in enumerate(shape) if not (i in dims and n == 1))
+    if isinstance(dim, (tuple, list)):
+        return _as_view(SqueezeDims.apply(a, kept, tuple(int(d) for d in dim)), a)
+    return _as_view(SqueezeDim.apply(a, kept, int(dim)), a)
 
 
 def expand(a, *sizes):

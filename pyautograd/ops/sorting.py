@@ -79,7 +79,7 @@ class Kthvalue(Function):
 
     @staticmethod
     def forward(ctx, a, dim, keepdim, index):
-        ctx.shape, ctx.dim, ctx.index = a.shape, dim, index
+        ctx.shape, ctx.dim, ctx.index, ctx.keepdim = a.shape, dim, index, keepdim
         out = np.take_along_axis(a, index, axis=dim)
         return out if keepdim else np.squeeze(out, dim)
 

@@ -103,13 +103,13 @@ class Var(Function):
     """Variance over ``dims`` with ``correction`` (1: Bessel's, the default)."""
 
     backward_name = "VarBackward0"
-    n_options = 3
+    n_options = 4  # dims, correction, keepdim, and the correction as PyTorch's node shows it
     may_overflow = True
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
+    def forward(ctx, a, dims, correction, keepdim, shown_correction):
         ctx.save_for_backward(a)
-        ctx.dims, ctx.keepdim = dims, keepdim
+        ctx.dims, ctx.keepdim, ctx.shown_correction = dims, keepdim, shown_correction
         ctx.divisor = _divisor(a.shape, dims, correction)
         return (
             np.var(a, axis=dims, keepdims=keepdim, ddof=correction)
@@ -122,7 +122,7 @@ class Var(Function):
         (a,) = ctx.saved_tensors
         g = _keep(g, np.shape(a), ctx.dims, ctx.keepdim)
         centred = a - _mean_keepdim(a, ctx.dims)
-        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None  # PyTorch's order
+        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None, None  # PyTorch's order
 
     @staticmethod
     def jvp(ctx, t):
@@ -133,12 +133,12 @@ class Var(Function):
 
 class Std(Function):
     backward_name = "StdBackward0"
-    n_options = 3
+    n_options = 4  # dims, correction, keepdim, and the correction as PyTorch's node shows it
     may_overflow = True
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim):
-        ctx.dims, ctx.keepdim = dims, keepdim
+    def forward(ctx, a, dims, correction, keepdim, shown_correction):
+        ctx.dims, ctx.keepdim, ctx.shown_correction = dims, keepdim, shown_correction
         ctx.divisor = _divisor(a.shape, dims, correction)
         if ctx.divisor > 0:
             # in float64, then rounded once: float32 results agree with PyTorch's digits
@@ -159,7 +159,7 @@ class Std(Function):
         if ctx.dims is not None or not is_tensor(g):  # a full reduction broadcasts as it is
             g = _unsqueeze_reduced(g, np.shape(a), ctx.dims, ctx.keepdim)
         centred = a - _mean_keepdim(a, ctx.dims)
-        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None
+        return times_number(g, 2.0 / ctx.divisor) * centred, None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
@@ -271,7 +271,7 @@ def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     c = _correction(unbiased, correction)
     dims = _dims(a, dim)
     _warn_dof(a, dims, c, "var")
-    return Var.apply(a, dims, c, keepdim)
+    return Var.apply(a, dims, c, keepdim, _shown_correction(dim, unbiased, correction, c))
 
 
 @numpy_names
@@ -281,7 +281,15 @@ def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     c = _correction(unbiased, correction)
     dims = _dims(a, dim)
     _warn_dof(a, dims, c, "std")
-    return Std.apply(a, dims, c, keepdim)
+    return Std.apply(a, dims, c, keepdim, _shown_correction(dim, unbiased, correction, c))
+
+
+def _shown_correction(dim, unbiased, correction, c):
+    """The correction PyTorch's node keeps: None when the call named neither a dim nor
+    ``unbiased`` nor ``correction`` (its overload without them), else the one in use."""
+    if correction is None and unbiased is None and dim is None:
+        return None
+    return c
 
 
 def _warn_dof(a, dims, correction, name):
