@@ -345,11 +345,6 @@ def _split_dim(node):
     return _int(len(node.index) - 1)  # its index slices the last dim it names
 
 
-def _reduction_dims(node):
-    """Dims of a reduction as PyTorch keeps them: None for all, else a list."""
-    return None if node.dims is None else _ints(node.dims)
-
-
 _BY_INDEX = {"dim": _attr("dim", _int), "index": Saved(0)}
 
 # op class name -> {PyTorch's saved name: how to read it from our node}
@@ -376,7 +371,11 @@ SAVED = {
     "ClampMin": {"self": Saved(0), "min": lambda n: _number(n.bounds[0])},
     "ClampMax": {"self": Saved(0), "max": lambda n: _number(n.bounds[1])},
     "SumAll": {"self_sym_sizes": _shape},
-    "SumDim": {"dim": _dims, "keepdim": _attr("keepdim", bool), "self_sym_sizes": _shape},
+    "SumDim": {
+        "dim": _attr("given_dims", _ints),
+        "keepdim": _attr("keepdim", bool),
+        "self_sym_sizes": _shape,
+    },
     "MeanAll": {"self_sym_numel": _numel, "self_sym_sizes": _shape},
     "MeanDim": {
         "dim": _dims,
@@ -414,19 +413,19 @@ SAVED = {
         "result": Saved(1),
     },
     "MaxDim": {
-        "dim": _attr("dim", _int),
+        "dim": _attr("given_dim", _int),
         "indices": _extremum_indices,
         "keepdim": _attr("keepdim", bool),
         "self_sym_sizes": _shape,
     },
     "MinDim": {
-        "dim": _attr("dim", _int),
+        "dim": _attr("given_dim", _int),
         "indices": _extremum_indices,
         "keepdim": _attr("keepdim", bool),
         "self_sym_sizes": _shape,
     },
     "Kthvalue": {
-        "dim": _attr("dim", _int),
+        "dim": _attr("given_dim", _int),
         "indices": _kth_indices,
         "keepdim": _attr("keepdim", bool),
         "self_sym_sizes": _shape,
@@ -435,16 +434,20 @@ SAVED = {
     "Scatter": _BY_INDEX,
     "ScatterValue": _BY_INDEX,
     "ScatterAdd": _BY_INDEX,
-    "Nansum": {"dim": _reduction_dims, "keepdim": _attr("keepdim", bool), "self": Saved(0)},
+    "Nansum": {
+        "dim": _attr("given_dims", lambda d: None if d is None else _ints(d)),
+        "keepdim": _attr("keepdim", bool),
+        "self": Saved(0),
+    },
     "Var": {
-        "correction": _attr("shown_correction", lambda c: None if c is None else _number(c)),
-        "dim": _reduction_dims,
+        "correction": _attr("shown", lambda s: None if s[0] is None else _number(s[0])),
+        "dim": _attr("shown", lambda s: None if s[1] is None else _ints(s[1])),
         "keepdim": _attr("keepdim", bool),
         "self": Saved(0),
     },
     "Std": {
-        "correction": _attr("shown_correction", lambda c: None if c is None else _number(c)),
-        "dim": _reduction_dims,
+        "correction": _attr("shown", lambda s: None if s[0] is None else _number(s[0])),
+        "dim": _attr("shown", lambda s: None if s[1] is None else _ints(s[1])),
         "keepdim": _attr("keepdim", bool),
         "self": Saved(0),
         "result": Saved(1),
@@ -489,8 +492,8 @@ SAVED = {
     },
     "Repeat": {"repeats": _attr("repeats", _ints), "self_sym_sizes": _attr("original", _ints)},
     "Roll": {"dims": _attr("dims", _tuple_of_ints), "shifts": _attr("shifts", _tuple_of_ints)},
-    "SortValues": {"dim": _attr("dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
-    "TopkValues": {"dim": _attr("dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
+    "SortValues": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
+    "TopkValues": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
     "Select": {
         "dim": lambda n: _int(_select(n)[0]),
         "index": lambda n: _int(_select(n)[1]),
@@ -522,7 +525,7 @@ SAVED = {
         "result": Saved(1),
     },
     "VectorNorm": {
-        "dim": _dims,
+        "dim": lambda n: None if n.given_dims is None else _ints(n.given_dims),
         "keepdim": _attr("keepdim", bool),
         "ord": _attr("p", _number),
         "self": Saved(0),

@@ -30,12 +30,12 @@ class VectorNorm(Function):
     """(sum |a|^p)^(1/p) over ``dims``; p = inf / -inf is the max / min of |a|."""
 
     backward_name = "LinalgVectorNormBackward0"
-    n_options = 3
+    n_options = 4  # p, dims, keepdim, and the dims as given (the node shows them)
     may_overflow = True
 
     @staticmethod
-    def forward(ctx, a, p, dims, keepdim):
-        ctx.p, ctx.dims, ctx.keepdim = p, dims, keepdim
+    def forward(ctx, a, p, dims, keepdim, given_dims):
+        ctx.p, ctx.dims, ctx.keepdim, ctx.given_dims = p, dims, keepdim, given_dims
         magnitude = np.abs(a)
         if p == 2:
             out = np.sqrt(np.sum(a * a, axis=dims, keepdims=keepdim))
@@ -79,7 +79,7 @@ class VectorNorm(Function):
             grad = _sgn(a) * common.abs(a) ** (p - 1) * masked_zero(g / norm ** (p - 1), raw_norm == 0)
         else:
             grad = a * common.abs(a) ** (p - 2) * masked_zero(g / norm ** (p - 1), raw_norm == 0)
-        return grad, None, None, None
+        return grad, None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
@@ -111,7 +111,12 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         x = x.to(dtype)
     _check_float(x, "linalg.vector_norm")
     dims = None if dim is None else (normalize_dims(dim, x._data.ndim) or None)
-    return VectorNorm.apply(x, _ord_value(ord), dims, keepdim)
+    given = (
+        None
+        if dims is None
+        else ((int(dim),) if isinstance(dim, (int, np.integer)) else tuple(int(d) for d in dim))
+    )
+    return VectorNorm.apply(x, _ord_value(ord), dims, keepdim, given)
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):

@@ -59,30 +59,46 @@ class SumAll(Sum):
 
 
 class SumDim(Sum):
+    """The node keeps the dims as given too (PyTorch's ``_saved_dim``: -1 stays -1)."""
+
     backward_name = "SumBackward1"
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, a, dims, keepdim, given_dims):
+        ctx.given_dims = given_dims
+        return Sum.forward(ctx, a, dims, keepdim)
+
+    @staticmethod
+    def backward(ctx, g):
+        return Sum.backward(ctx, g) + (None,)
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.sum(t, axis=ctx.dims, keepdims=ctx.keepdim)
 
 
 class Nansum(Sum):
     """A sum that skips NaN: the NaNs get no gradient, every other element the output's."""
 
     backward_name = "NansumBackward0"
+    n_options = 3  # dims, keepdim, and the dims as given (the node shows them)
 
     @staticmethod
-    def forward(ctx, a, dims, keepdim):
-        ctx.shape, ctx.dims = a.shape, dims
+    def forward(ctx, a, dims, keepdim, given_dims):
+        ctx.shape, ctx.dims, ctx.given_dims = a.shape, dims, given_dims
         ctx.save_for_backward(a)  # as PyTorch: changing it in place breaks the backward
         return Sum.forward(ctx, np.nan_to_num(a, nan=0, posinf=np.inf, neginf=-np.inf), dims, keepdim)
 
     @staticmethod
     def backward(ctx, g):
         (a,) = ctx.saved_tensors
-        return Sum.backward(ctx, g)[0] * ~np.isnan(data_of(a)), None, None
+        return Sum.backward(ctx, g)[0] * ~np.isnan(data_of(a)), None, None, None
 
     @staticmethod
     def jvp(ctx, t):
         (a,) = ctx.saved_tensors
-        dims, keepdim = ctx.options
-        return np.sum(t * ~np.isnan(a), axis=dims, keepdims=keepdim)
+        return np.sum(t * ~np.isnan(a), axis=ctx.dims, keepdims=ctx.keepdim)
 
 
 class Mean(Sum):
@@ -196,10 +212,11 @@ class Amin(Amax):
 class ExtremumDim(Function):
     """max(dim) / min(dim): the gradient goes to the element whose index is returned."""
 
-    n_options = 3
+    n_options = 4  # dim, keepdim, the arg function, and the dim as given (the node shows it)
 
     @staticmethod
-    def forward(ctx, a, dim, keepdim, numpy_arg):
+    def forward(ctx, a, dim, keepdim, numpy_arg, given_dim):
+        ctx.given_dim = given_dim
         index = np.expand_dims(numpy_arg(a, axis=dim), dim)
         out = np.take_along_axis(a, index, axis=dim)
         mask = np.zeros(a.shape, dtype=bool)
@@ -214,6 +231,7 @@ class ExtremumDim(Function):
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
         return (
             masked_zero(expand(g, ctx.shape), ~data_of(mask)),
+            None,
             None,
             None,
             None,
@@ -239,23 +257,24 @@ class Softmax(Function):
 
     @staticmethod
     def forward(ctx, a, dim):
+        ctx.dim = dim  # as given: the node shows it (-1 stays -1)
+        ctx.axis = dim = dim + a.ndim if dim is not None and dim < 0 else dim
         shifted = np.exp(a - reduce_keepdim(np.maximum, a, dim))
         out = shifted / reduce_keepdim(np.add, shifted, dim)
         ctx.save_for_backward(out)
-        ctx.dim = dim
         return out
 
     @staticmethod
     def backward(ctx, g):
         (out,) = ctx.saved_tensors
         if type(g) is Tensor:  # recorded: one node, as PyTorch's
-            return SoftmaxBackwardData.apply(g, out, ctx.dim), None
-        return out * (g - sum_keepdim(g * out, ctx.dim)), None
+            return SoftmaxBackwardData.apply(g, out, ctx.axis), None
+        return out * (g - sum_keepdim(g * out, ctx.axis)), None
 
     @staticmethod
     def jvp(ctx, t):
         (out,) = ctx.saved_tensors
-        return out * (t - np.sum(t * out, axis=ctx.dim, keepdims=True))
+        return out * (t - np.sum(t * out, axis=ctx.axis, keepdims=True))
 
 
 class LogSoftmax(Function):
@@ -264,23 +283,24 @@ class LogSoftmax(Function):
 
     @staticmethod
     def forward(ctx, a, dim):
+        ctx.dim = dim  # as given: the node shows it (-1 stays -1)
+        ctx.axis = dim = dim + a.ndim if dim is not None and dim < 0 else dim
         shifted = a - reduce_keepdim(np.maximum, a, dim)
         out = shifted - np.log(reduce_keepdim(np.add, np.exp(shifted), dim))
         ctx.save_for_backward(out)
-        ctx.dim = dim
         return out
 
     @staticmethod
     def backward(ctx, g):
         (out,) = ctx.saved_tensors
         if type(g) is Tensor:  # recorded: one node, as PyTorch's
-            return LogSoftmaxBackwardData.apply(g, out, ctx.dim), None
-        return g - np.exp(out) * sum_keepdim(g, ctx.dim), None
+            return LogSoftmaxBackwardData.apply(g, out, ctx.axis), None
+        return g - np.exp(out) * sum_keepdim(g, ctx.axis), None
 
     @staticmethod
     def jvp(ctx, t):
         (out,) = ctx.saved_tensors
-        return t - np.sum(np.exp(out) * t, axis=ctx.dim, keepdims=True)
+        return t - np.sum(np.exp(out) * t, axis=ctx.axis, keepdims=True)
 
 
 class SoftmaxBackwardData(Function):
@@ -342,7 +362,8 @@ def sum(a, dim=None, keepdim=False, dtype=None):
         a = a.to(dtype)
     if dim is None:
         return SumAll.apply(a, None, False)
-    return SumDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
+    dims = normalize_dims(dim, a._data.ndim)
+    return SumDim.apply(a, dims, keepdim, dim if dims == dim else _given_dims(dim))
 
 
 @numpy_names
@@ -350,7 +371,7 @@ def nansum(input, dim=None, keepdim=False, dtype=None):
     if dtype is not None:
         input = input.to(dtype)
     dims = None if dim is None else normalize_dims(dim, input._data.ndim)
-    return Nansum.apply(input, dims, keepdim)
+    return Nansum.apply(input, dims, keepdim, None if dim is None else _given_dims(dim))
 
 
 @numpy_names
@@ -376,7 +397,7 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
         return all_op.apply(a, numpy_reduce)
     d = normalize_dims(dim, a._data.ndim)
     d = d[0] if d else 0
-    values = dim_op.apply(a, d, keepdim, numpy_arg)
+    values = dim_op.apply(a, d, keepdim, numpy_arg, int(dim) if a._data.ndim else 0)
     indices = Tensor._make(numpy_arg(a._data, axis=d, keepdims=keepdim))
     return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
@@ -427,11 +448,19 @@ def argmin(a, dim=None, keepdim=False):
     return Tensor._make(np.argmin(a._data, axis=dim, keepdims=keepdim))
 
 
+def _given_dim(a, dim):
+    """One dim as given, after checking its range (None for a 0-d tensor)."""
+    if not a._data.ndim:
+        return None
+    normalize_dims(dim, a._data.ndim)
+    return int(dim)
+
+
 @numpy_names
 def softmax(a, dim, dtype=None):
-    return Softmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)
+    return Softmax.apply(a, _given_dim(a, dim))
 
 
 @numpy_names
 def log_softmax(a, dim, dtype=None):
-    return LogSoftmax.apply(a, normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None)
+    return LogSoftmax.apply(a, _given_dim(a, dim))

@@ -13,10 +13,22 @@ return_types = {name: _return_type(name) for name in ("sort", "topk", "kthvalue"
 
 
 class SortValues(PickAlong):
+    """The node keeps the dim as given too (PyTorch's ``_saved_dim``: -1 stays -1)."""
+
     backward_name = "SortBackward0"
+    n_options = 3
+
+    @staticmethod
+    def forward(ctx, a, dim, index, given_dim):
+        ctx.given_dim = given_dim
+        return PickAlong.forward(ctx, a, dim, index)
+
+    @staticmethod
+    def backward(ctx, g):
+        return PickAlong.backward(ctx, g) + (None,)
 
 
-class TopkValues(PickAlong):
+class TopkValues(SortValues):
     backward_name = "TopkBackward0"
 
 
@@ -44,7 +56,7 @@ def sort(input, dim=-1, descending=False, stable=False):
         return return_types["sort"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
     d = _dim(input, dim)
     order = _order(input._data, d, descending)
-    return return_types["sort"](SortValues.apply(input, d, order), Tensor._make(order))
+    return return_types["sort"](SortValues.apply(input, d, order, int(dim)), Tensor._make(order))
 
 
 @numpy_names
@@ -67,7 +79,7 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
     if input._data.ndim == 0:
         return return_types["topk"](input.clone(), Tensor._make(np.zeros((), dtype=np.int64)))
     order = np.take(_order(input._data, d, largest), np.arange(k), axis=d)
-    return return_types["topk"](TopkValues.apply(input, d, order), Tensor._make(order))
+    return return_types["topk"](TopkValues.apply(input, d, order, int(dim)), Tensor._make(order))
 
 
 class Kthvalue(Function):
@@ -75,18 +87,19 @@ class Kthvalue(Function):
     to the element whose index is returned. PyTorch saves the indices, not the input."""
 
     backward_name = "KthvalueBackward0"
-    n_options = 3
+    n_options = 4  # dim, keepdim, the indices, and the dim as given (the node shows it)
 
     @staticmethod
-    def forward(ctx, a, dim, keepdim, index):
+    def forward(ctx, a, dim, keepdim, index, given_dim):
         ctx.shape, ctx.dim, ctx.index, ctx.keepdim = a.shape, dim, index, keepdim
+        ctx.given_dim = given_dim
         out = np.take_along_axis(a, index, axis=dim)
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, g):
         g = g.reshape(ctx.index.shape)
-        return scatter_add_into(g, ctx.shape, ctx.dim, ctx.index), None, None, None
+        return scatter_add_into(g, ctx.shape, ctx.dim, ctx.index), None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
@@ -249,5 +262,5 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     chosen = _kth_indices(rows, k - 1)
     shape = np.moveaxis(data, d, -1).shape[:-1]
     index = np.expand_dims(chosen.reshape(shape), d)
-    values = Kthvalue.apply(input, d, keepdim, index)
+    values = Kthvalue.apply(input, d, keepdim, index, int(dim))
     return return_types["kthvalue"](values, Tensor._make(index if keepdim else np.squeeze(index, d)))

@@ -103,13 +103,13 @@ class Var(Function):
     """Variance over ``dims`` with ``correction`` (1: Bessel's, the default)."""
 
     backward_name = "VarBackward0"
-    n_options = 4  # dims, correction, keepdim, and the correction as PyTorch's node shows it
+    n_options = 4  # dims, correction, keepdim, and (correction, dims) as PyTorch's node shows them
     may_overflow = True
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim, shown_correction):
+    def forward(ctx, a, dims, correction, keepdim, shown):
         ctx.save_for_backward(a)
-        ctx.dims, ctx.keepdim, ctx.shown_correction = dims, keepdim, shown_correction
+        ctx.dims, ctx.keepdim, ctx.shown = dims, keepdim, shown
         ctx.divisor = _divisor(a.shape, dims, correction)
         return (
             np.var(a, axis=dims, keepdims=keepdim, ddof=correction)
@@ -133,12 +133,12 @@ class Var(Function):
 
 class Std(Function):
     backward_name = "StdBackward0"
-    n_options = 4  # dims, correction, keepdim, and the correction as PyTorch's node shows it
+    n_options = 4  # dims, correction, keepdim, and (correction, dims) as PyTorch's node shows them
     may_overflow = True
 
     @staticmethod
-    def forward(ctx, a, dims, correction, keepdim, shown_correction):
-        ctx.dims, ctx.keepdim, ctx.shown_correction = dims, keepdim, shown_correction
+    def forward(ctx, a, dims, correction, keepdim, shown):
+        ctx.dims, ctx.keepdim, ctx.shown = dims, keepdim, shown
         ctx.divisor = _divisor(a.shape, dims, correction)
         if ctx.divisor > 0:
             # in float64, then rounded once: float32 results agree with PyTorch's digits
@@ -271,7 +271,7 @@ def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     c = _correction(unbiased, correction)
     dims = _dims(a, dim)
     _warn_dof(a, dims, c, "var")
-    return Var.apply(a, dims, c, keepdim, _shown_correction(dim, unbiased, correction, c))
+    return Var.apply(a, dims, c, keepdim, _shown(dim, unbiased, correction, c, dims))
 
 
 @numpy_names
@@ -281,15 +281,17 @@ def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     c = _correction(unbiased, correction)
     dims = _dims(a, dim)
     _warn_dof(a, dims, c, "std")
-    return Std.apply(a, dims, c, keepdim, _shown_correction(dim, unbiased, correction, c))
+    return Std.apply(a, dims, c, keepdim, _shown(dim, unbiased, correction, c, dims))
 
 
-def _shown_correction(dim, unbiased, correction, c):
-    """The correction PyTorch's node keeps: None when the call named neither a dim nor
-    ``unbiased`` nor ``correction`` (its overload without them), else the one in use."""
-    if correction is None and unbiased is None and dim is None:
-        return None
-    return c
+def _shown(dim, unbiased, correction, c, dims):
+    """(correction, dims) as PyTorch's node keeps them: the correction None when the call
+    named neither a dim nor ``unbiased`` nor ``correction`` (its overload without them),
+    the dims as given (-1 stays -1; None for all)."""
+    shown = None if correction is None and unbiased is None and dim is None else c
+    if dims is None:
+        return shown, None
+    return shown, (int(dim),) if isinstance(dim, (int, np.integer)) else tuple(int(d) for d in dim)
 
 
 def _warn_dof(a, dims, correction, name):
@@ -325,7 +327,7 @@ def cumsum(a, dim, dtype=None):
     d = normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else None
     if d is None:
         return Cumsum.apply(a.reshape(1), 0).reshape(())
-    return Cumsum.apply(a, d)
+    return Cumsum.apply(a, int(dim))  # as given (NumPy takes a negative axis): the node shows it
 
 
 @numpy_names

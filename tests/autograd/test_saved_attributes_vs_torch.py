@@ -32,14 +32,6 @@ NOT_NAMED = {
 NOT_NAMED_IN_CASES = {"einsum_transpose": "PermuteBackward0"}
 
 
-def _negative_dim_given(theirs):
-    """PyTorch keeps a dim as given, so -1 shows as 2**64 - 1; our ops keep it normalised
-    (the one difference left: storing the given dim too would cost every node a field)."""
-    values = theirs.get("value")
-    values = values if isinstance(values, list) else [values]
-    return any(isinstance(v, int) and v >= 2**63 for v in values)
-
-
 def _same(ours, theirs):
     """Two described values alike: a tensor's dtype, identity and node exactly, its values
     as the op cases compare them (float64 to 1e-9)."""
@@ -79,9 +71,7 @@ def _compare(ours, theirs, case):
             problems.append(f"{node}: names {sorted(mine['saved'])} != {sorted(torch_node['saved'])}")
             continue
         for name, value in mine["saved"].items():
-            if not _same(value, torch_node["saved"][name]) and not (
-                name.startswith("dim") and _negative_dim_given(torch_node["saved"][name])
-            ):
+            if not _same(value, torch_node["saved"][name]):
                 problems.append(f"{node}._saved_{name}: {value} != {torch_node['saved'][name]}")
     return problems
 
@@ -149,6 +139,41 @@ VIEWS = {
     "matrix_transpose": lambda x: x.mT,
     "unsqueeze_negative": lambda x: x.unsqueeze(-1),
 }
+
+# Reductions and selections keep a dim as given too (-1 shows as 2**64 - 1), whatever the
+# op computes with.
+GIVEN_DIMS = {
+    "sort": lambda L, x: x.sort(-1)[0],
+    "sort_descending": lambda L, x: x.sort(dim=-2, descending=True)[0],
+    "topk": lambda L, x: x.topk(2, dim=-1)[0],
+    "kthvalue": lambda L, x: x.kthvalue(2, -2)[0],
+    "max_dim": lambda L, x: x.max(-1)[0],
+    "min_dim_keepdim": lambda L, x: x.min(-2, keepdim=True)[0],
+    "vector_norm": lambda L, x: L.linalg.vector_norm(x, dim=-1),
+    "vector_norm_dims": lambda L, x: L.linalg.vector_norm(x, 3, dim=(-1, 0)),
+    "cumsum": lambda L, x: x.cumsum(-1),
+    "softmax": lambda L, x: x.softmax(-1),
+    "log_softmax": lambda L, x: x.log_softmax(dim=-2),
+    "sum": lambda L, x: x.sum(-1),
+    "sum_dims": lambda L, x: x.sum((-1, 0), keepdim=True),
+    "amax": lambda L, x: x.amax(-1),
+    "squeeze": lambda L, x: x[:, :1].squeeze(-1),
+    "squeeze_dims": lambda L, x: x[:1, :1].squeeze((-1, 0)),
+    "std": lambda L, x: x.std(-1),
+    "nansum": lambda L, x: x.nansum(-1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GIVEN_DIMS))
+def test_given_dims_like_torch(name):
+    torch = pytest.importorskip("torch")
+
+    def settings(L):
+        node = GIVEN_DIMS[name](L, L.arange(20.0).reshape(4, 5).requires_grad_()).grad_fn
+        return node.name(), {a: getattr(node, a) for a in dir(node) if a.startswith("_saved_dim")}
+
+    ours, theirs = settings(pyautograd), settings(torch)
+    assert ours == theirs and theirs[1]
 
 
 @pytest.mark.parametrize("name", sorted(VIEWS))
