@@ -115,8 +115,8 @@ class LinalgInv(Function):
     @staticmethod
     def backward(ctx, g):
         (inverse,) = ctx.saved_tensors
-        transposed = swap_last(inverse)
-        return -(transposed @ (g @ transposed))
+        # PyTorch's formula: -inverse.mH @ (g @ inverse.mH), the transpose taken twice
+        return -(swap_last(inverse) @ (g @ swap_last(inverse)))
 
     @staticmethod
     def jvp(ctx, t):
@@ -211,6 +211,10 @@ def _solve_matrices(a, b):
         return _inverse_from_lu(lu, order).reshape(a.shape) @ b
 
 
+def _last_unsqueezed(x):
+    return x.unsqueeze(-1) if type(x) is Tensor else x[..., None]
+
+
 class LinalgSolve(Function):
     """X with A X = B (``left``) or X A = B; B a vector or a batch of them where its shape
     says so. The gradients: B's is the solve with A^T, A's minus that times X^T."""
@@ -242,8 +246,8 @@ class LinalgSolve(Function):
         a, out = ctx.saved_tensors
         left, vector, b_shape = ctx.left, ctx.vector, ctx.b_shape
         need_a, need_b = ctx.needs_input_grad
-        if vector:
-            g, out = g[..., None], out[..., None]
+        if vector:  # PyTorch's formula unsqueezes a vector and squeezes its gradient back
+            g, out = _last_unsqueezed(g), _last_unsqueezed(out)
         if left:
             gb = _solve_matrices(swap_last(a), g)
             ga = -(gb @ swap_last(out))
@@ -251,7 +255,7 @@ class LinalgSolve(Function):
             gb = swap_last(_solve_matrices(a, swap_last(g)))
             ga = -(swap_last(out) @ gb)
         if vector:
-            gb = gb[..., 0]
+            gb = gb.squeeze(-1) if type(gb) is Tensor else gb[..., 0]
         return (
             (sum_to(ga, a.shape) if need_a else None),
             (sum_to(gb, b_shape) if need_b else None),
