@@ -57,6 +57,9 @@ class Function(Node):
 
     backward_name = None  # PyTorch's node name, e.g. "MulBackward0"
     n_options = 0  # trailing forward arguments that are settings, not inputs
+    # ``node._clone_of_in_place_input(tensor)``: the clone PyTorch saves of an in-place op's
+    # input; set by ``saved_attributes.install`` (the clone is an op, and ops build on this module)
+    _clone_of_in_place_input = None
     may_overflow = False  # forward can divide by zero / overflow: silence NumPy's
     # warnings there, since PyTorch returns inf/nan silently
     needs_input_grad = ()
@@ -209,9 +212,7 @@ class Function(Node):
             tensor, _, _, _ = source
             if tensor is not None and id(tensor) == getattr(self, "_in_place_input", None):
                 # an in-place op's input: PyTorch saved a clone of it (CloneBackward0)
-                from .saved_attributes import _clone_of_input  # it builds on this module
-
-                values.append(_clone_of_input(self, tensor))
+                values.append(self._clone_of_in_place_input(tensor))
             elif tensor is not None:
                 values.append(tensor)
             else:  # the output of this very node

@@ -636,6 +636,7 @@ def _op_classes():
 
 def install():
     """Give every node class in ``SAVED`` (and every ``unary`` op's) its saved attributes."""
+    Function._clone_of_in_place_input = _clone_of_input  # what a create_graph backward reads
     by_name = {}
     for op in _op_classes():
         if op.__name__ in SAVED:

@@ -18,7 +18,7 @@ from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
 from ..ops.linalg import _folds
 from ..ops.norm import vector_norm
-from ..ops.shape import View, _as_view
+from ..ops.shape import View, _as_view, _ReshapeAlias, _UnsafeView
 from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu, tanhshrink  # noqa: F401 (re-exported)
@@ -184,18 +184,6 @@ class Addmm(Function):
     def jvp(ctx, tb, tx, twt):
         x, wt = ctx.saved_tensors
         return tx @ wt + x @ twt + tb
-
-
-class _UnsafeView(View):
-    """PyTorch's ``_unsafe_view``: a reshape that is not tracked as a view."""
-
-    backward_name = "UnsafeViewBackward0"
-
-
-class _ReshapeAlias(View):
-    """PyTorch's ``_reshape_alias``: the reshape of a non-contiguous tensor that has a view."""
-
-    backward_name = "ReshapeAliasBackward0"
 
 
 class _SqueezeDims(View):

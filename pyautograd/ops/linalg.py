@@ -13,6 +13,7 @@ from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from ..views import mark_view
 from .common import as_tensor_arg, matrix_t, sum_to, swap_last
+from .shape import _ReshapeAlias, _UnsafeView
 
 
 def _check_shapes(a, b):
@@ -206,8 +207,6 @@ def _torch_reshape(x, shape):
     ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
     if type(x) is not Tensor:
         return np.reshape(x, shape)
-    from ..nn.functional import _ReshapeAlias, _UnsafeView  # nn builds on the ops
-
     data = x._data
     if data.flags.c_contiguous:
         return x.reshape(shape)

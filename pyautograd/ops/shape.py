@@ -49,6 +49,18 @@ class View(Function):
         return t.reshape(ctx.options[0])
 
 
+class _UnsafeView(View):
+    """PyTorch's ``_unsafe_view``: a reshape that is not tracked as a view."""
+
+    backward_name = "UnsafeViewBackward0"
+
+
+class _ReshapeAlias(View):
+    """PyTorch's ``_reshape_alias``: the reshape of a non-contiguous tensor that has a view."""
+
+    backward_name = "ReshapeAliasBackward0"
+
+
 class Permute(Function):
     backward_name = "PermuteBackward0"
     n_options = 1
