@@ -392,6 +392,7 @@ CASES = [
     ("permute_fn", lambda L, a: L.permute(a, (1, 0)), [(2, 3)]),
     ("unsqueeze_neg_fn", lambda L, a: L.unsqueeze(a, -1), [(3,)]),
     ("squeeze_fn", lambda L, a: L.squeeze(a, 1), [(3, 1)]),
+    ("squeeze_dims", lambda L, a: a.squeeze((1, -1)), [(2, 1, 3, 1)]),
     ("index_int", lambda L, a: a[1], [(3, 2)]),
     ("index_int_int", lambda L, a: a[0, 1], [(2, 3)]),
     ("index_neg", lambda L, a: a[-1], [(3,)]),
