@@ -9,7 +9,8 @@
 Screenshots go to test-artifacts/ (``shot(page, name)``).
 
 With ``SITE_TEST_SHARD=k/n`` (scripts/site-test sets it) this process runs only the k-th of
-n groups of test files; the groups are balanced by each file's measured time (FILE_SECONDS).
+n groups of test files (of single tests, for the files of SPLIT_BY_TEST); the groups are
+balanced by each one's measured time (FILE_SECONDS, TEST_SECONDS).
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ BOOT_TIMEOUT_MS = 180_000
 # the files between processes. The build (~55 s) is left out of the files that happened to
 # come first, and so is warm_context's warm-up (~38 s, once in each process that uses it);
 # test_run_order and test_cell_hints moved to open_warm after that run (their figures come
-# from a later run of them). A file not listed counts as DEFAULT_FILE_SECONDS.
+# from a later run of them). A file not listed counts as DEFAULT_FILE_SECONDS. The tests of
+# test_lessons.py (TEST_SECONDS) come from a run of that file alone, scaled to that whole
+# run's figure for the file (x1.89), the warm-up left out of the page that paid it.
 FILE_SECONDS = {
     "test_backward_display.py": 100,
     "test_boot_failure.py": 56,
@@ -60,7 +63,6 @@ FILE_SECONDS = {
     "test_exercises.py": 287,
     "test_graph_budget.py": 58,
     "test_harness.py": 1,
-    "test_lessons.py": 564,
     "test_notebook_download.py": 16,
     "test_offline.py": 123,
     "test_offline_course.py": 216,
@@ -83,15 +85,63 @@ FILE_SECONDS = {
 DEFAULT_FILE_SECONDS = 30
 
 
-def shard_of_files(names, shards):
-    """Deal the files out to ``shards`` groups, longest first, each to the group with the
-    least time so far: every file lands in exactly one group, the same one in every process."""
+# Files whose tests are dealt out one by one rather than as a whole: each test stands alone
+# (no fixture of the file's own is shared between them), and the file is too long to be one
+# group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``), else
+# DEFAULT_TEST_SECONDS.
+SPLIT_BY_TEST = {"test_lessons.py"}
+TEST_SECONDS = {
+    "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 20,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 18,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 22,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04a-build-your-own-autograd]": 18,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 35,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-09-real-data]": 23,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 26,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 17,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 30,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-17-map-to-pytorch]": 12,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 53,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 9,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 14,
+    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 44,
+    "test_lessons.py::test_the_nav_has_pages_with_cells": 1,
+    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 14,
+}
+DEFAULT_TEST_SECONDS = 20
+
+
+def shard_unit(item):
+    """What is dealt out whole: the test's file, or the test itself in a SPLIT_BY_TEST file."""
+    name = item.path.name
+    return f"{name}::{item.name}" if name in SPLIT_BY_TEST else name
+
+
+def unit_seconds(unit):
+    if "::" in unit:
+        return TEST_SECONDS.get(unit, DEFAULT_TEST_SECONDS)
+    return FILE_SECONDS.get(unit, DEFAULT_FILE_SECONDS)
+
+
+def shard_of_units(units, shards):
+    """Deal the units (shard_unit) out to ``shards`` groups, longest first, each to the group
+    with the least time so far: every unit lands in exactly one group, the same one in every
+    process."""
     groups = [[] for _ in range(shards)]
     totals = [0.0] * shards
-    for name in sorted(names, key=lambda n: (-FILE_SECONDS.get(n, DEFAULT_FILE_SECONDS), n)):
+    for unit in sorted(units, key=lambda u: (-unit_seconds(u), u)):
         k = totals.index(min(totals))
-        groups[k].append(name)
-        totals[k] += FILE_SECONDS.get(name, DEFAULT_FILE_SECONDS)
+        groups[k].append(unit)
+        totals[k] += unit_seconds(unit)
     return groups
 
 
@@ -100,9 +150,9 @@ def pytest_collection_modifyitems(config, items):
     if not shard:
         return
     k, n = (int(x) for x in shard.split("/"))
-    mine = set(shard_of_files({item.path.name for item in items}, n)[k - 1])
-    keep = [item for item in items if item.path.name in mine]
-    dropped = [item for item in items if item.path.name not in mine]
+    mine = set(shard_of_units({shard_unit(item) for item in items}, n)[k - 1])
+    keep = [item for item in items if shard_unit(item) in mine]
+    dropped = [item for item in items if shard_unit(item) not in mine]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items[:] = keep
@@ -408,12 +458,14 @@ def open_warm(warm_context, server):
     ``warm_context``
     (closed after the test), where Python restores from the stored snapshot. Each test
     starts from the storage of a reader whose one visit stored the snapshot (cleared from a
-    JSON file of the site, which runs no script)."""
+    JSON file of the site, which runs no script), and fails, as ``open_page``'s do, if a
+    request left the site's origin while it ran."""
     blank = warm_context.context.new_page()
     blank.goto(server.url + "assets/runtime/manifest.json")
     assert blank.evaluate(_KEEP_ONLY_SNAPSHOT_HINT_JS, SNAPSHOT_HINT) == "1", "no snapshot was stored"
     blank.close()
     pages = []
+    foreign_before = len(warm_context.foreign)
 
     def _open(url, **page_args):
         warm = WarmPage(warm_context, url, **page_args)
@@ -423,6 +475,8 @@ def open_warm(warm_context, server):
     yield _open
     for warm in pages:
         warm.close()
+    foreign = warm_context.foreign[foreign_before:]
+    assert not foreign, f"requests left the site's origin: {foreign}"
 
 
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.
@@ -515,14 +569,19 @@ def output_text(page, index):
     )
 
 
-def write_metric(name, value):
+def update_metric(name, change):
+    """Set test-artifacts/site-metrics.json's ``name`` to ``change(its value now, or None)``."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "site-metrics.json"
     # read-modify-write: a test in another shard may be writing its metric at the same time
     with _Exclusive(ARTIFACTS / ".site-metrics.lock"):
         data = json.loads(path.read_text()) if path.exists() else {}
-        data[name] = value
+        data[name] = change(data.get(name))
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def write_metric(name, value):
+    update_metric(name, lambda _old: value)
 
 
 def serve_html_instead(context, url, html):
