@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -195,6 +196,7 @@ def built_site(_site_dir, _isolated_server):
     # one build at a time: the build hook keeps compiled wheels in caches that a second
     # build would read while the first is still writing them
     with _Exclusive(Path(tempfile.gettempdir()) / "pyautograd-lessons-site-build.lock"):
+        started = time.monotonic()
         proc = subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(_site_dir)],
             cwd=REPO,
@@ -202,6 +204,7 @@ def built_site(_site_dir, _isolated_server):
             text=True,
             env={**os.environ, "SITE_URL": _isolated_server.url},
         )
+    SHARED_SECONDS["build (waiting for the lock left out)"] = round(time.monotonic() - started, 1)
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
     return _site_dir
 
@@ -251,6 +254,10 @@ def playwright_instance():
 # snapshot worker (a second start that saves the snapshot). Printed at the end of the session
 # and written to test-artifacts/site-boots-<shard>.json.
 BOOTS: dict[str, dict[str, int]] = {}
+# Seconds of this process's shared set-up (the build, each warm profile's warm-up), paid by
+# whichever test came first and printed beside the boots: figures of FILE_SECONDS leave
+# them out.
+SHARED_SECONDS: dict[str, float] = {}
 _CURRENT_FILE = ["(no test)"]
 
 # The ready message of worker.js says whether Python was restored; the page's console says it
@@ -325,12 +332,16 @@ def pytest_terminal_summary(terminalreporter):
     shard = os.environ.get("SITE_TEST_SHARD", "1/1").replace("/", "-of-")
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"site-boots-{shard}.json").write_text(json.dumps(BOOTS, indent=2, sort_keys=True))
-    terminalreporter.section("Python boots per file (started cold / restored / snapshot workers)")
+    terminalreporter.section(
+        "Python boots per file (started cold / restored / snapshot workers), shared set-up"
+    )
     for name, row in sorted(BOOTS.items()):
         terminalreporter.write_line(
             f"{name}: {row.get('boots', 0)} boots ({row.get('started', 0)} cold, "
             f"{row.get('restored', 0)} restored), {row.get('snapshot_boots', 0)} snapshot workers"
         )
+    for name, seconds in sorted(SHARED_SECONDS.items()):
+        terminalreporter.write_line(f"{name}: {seconds} s")
 
 
 class PageSession:
@@ -401,8 +412,9 @@ def open_page(browser, offline_fallback):
 class WarmPage:
     """One page of a ``warm_context``, with its own error list (as a PageSession's)."""
 
-    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None):
+    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None, before_goto=None):
         self.context = session.context
+        self._session, self._foreign_before = session, len(session.foreign)
         if permissions:
             self.context.grant_permissions(permissions)
         self.requests = session.requests
@@ -414,10 +426,34 @@ class WarmPage:
             self.page.set_viewport_size(viewport)
         if color_scheme:
             self.page.emulate_media(color_scheme=color_scheme)
+        if before_goto:
+            before_goto(self.page)  # e.g. listeners for what the page starts as it loads
         self.page.goto(url)
 
+    @property
+    def foreign(self):
+        """Requests that left the site's origin since this page was opened (in its profile)."""
+        return self._session.foreign[self._foreign_before :]
+
     def close(self):
-        self.page.close()
+        if not self.page.is_closed():
+            self.page.close()
+
+
+def _warm_profile(browser, server, offline_fallback, name, **context_args):
+    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], f"{name} (once per process)"
+    started = time.monotonic()
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback, **context_args)
+    session.page.goto(server.url + "playground/")
+    wait_cells(session.page)
+    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
+    session.page.close()
+    _CURRENT_FILE[0] = counted_as
+    SHARED_SECONDS[f"{name} warm-up"] = round(time.monotonic() - started, 1)
+    yield session
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
 
 
 @pytest.fixture(scope="session")
@@ -427,17 +463,18 @@ def warm_context(browser, server, offline_fallback):
     first visit keeps it, so every page they open in it (``open_warm``) restores Python
     instead of starting it cold, and no page starts a snapshot worker of its own. The pages
     share the profile: its service worker and caches; ``open_warm`` resets its storage."""
-    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], "warm_context (once per process)"
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
-    session.page.goto(server.url + "playground/")
-    wait_cells(session.page)
-    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
-    session.page.close()
-    _CURRENT_FILE[0] = counted_as
-    yield session
-    foreign = session.foreign
-    session.close()
-    assert not foreign, f"requests left the site's origin: {foreign}"
+    yield from _warm_profile(browser, server, offline_fallback, "warm_context")
+
+
+# A phone: its screen, touch and mobile layout are settings of a whole browser context.
+PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def warm_phone_context(browser, server, offline_fallback):
+    """``warm_context`` on a phone (PHONE), for ``open_warm_phone``: its warm-up pays for
+    itself from a few phone tests that run cells."""
+    yield from _warm_profile(browser, server, offline_fallback, "warm_phone_context", **PHONE)
 
 
 # What a reader's browser keeps after one visit that stored the snapshot, and nothing else:
@@ -452,18 +489,17 @@ _KEEP_ONLY_SNAPSHOT_HINT_JS = """key => {
 }"""
 
 
-@pytest.fixture
-def open_warm(warm_context, server):
-    """``open_warm(url, viewport=..., color_scheme=..., permissions=...)``: a new page of
-    ``warm_context``
-    (closed after the test), where Python restores from the stored snapshot. Each test
-    starts from the storage of a reader whose one visit stored the snapshot (cleared from a
-    JSON file of the site, which runs no script), and fails, as ``open_page``'s do, if a
-    request left the site's origin while it ran."""
+def reset_warm_storage(warm_context, server):
+    """Leave ``warm_context``'s storage as a reader's whose one visit stored the snapshot
+    (cleared from a JSON file of the site, which runs no script)."""
     blank = warm_context.context.new_page()
     blank.goto(server.url + "assets/runtime/manifest.json")
     assert blank.evaluate(_KEEP_ONLY_SNAPSHOT_HINT_JS, SNAPSHOT_HINT) == "1", "no snapshot was stored"
     blank.close()
+
+
+def _open_warm(warm_context, server):
+    reset_warm_storage(warm_context, server)
     pages = []
     foreign_before = len(warm_context.foreign)
 
@@ -477,6 +513,23 @@ def open_warm(warm_context, server):
         warm.close()
     foreign = warm_context.foreign[foreign_before:]
     assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+@pytest.fixture
+def open_warm(warm_context, server):
+    """``open_warm(url, viewport=..., color_scheme=..., permissions=..., before_goto=...)``: a
+    new page of ``warm_context`` (closed after the test), where Python restores from the
+    stored snapshot. Each test starts from the storage of a reader whose one visit stored the
+    snapshot (``reset_warm_storage``), and fails, as ``open_page``'s do, if a request left
+    the site's origin while it ran. A module's page of its own is
+    ``WarmPage(warm_context, url)`` after ``reset_warm_storage``."""
+    yield from _open_warm(warm_context, server)
+
+
+@pytest.fixture
+def open_warm_phone(warm_phone_context, server):
+    """``open_warm`` in ``warm_phone_context``: a phone where Python restores."""
+    yield from _open_warm(warm_phone_context, server)
 
 
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.
