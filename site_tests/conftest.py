@@ -466,17 +466,6 @@ def warm_context(browser, server, offline_fallback):
     yield from _warm_profile(browser, server, offline_fallback, "warm_context")
 
 
-# A phone: its screen, touch and mobile layout are settings of a whole browser context.
-PHONE = {"viewport": {"width": 375, "height": 740}, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="session")
-def warm_phone_context(browser, server, offline_fallback):
-    """``warm_context`` on a phone (PHONE), for ``open_warm_phone``: its warm-up pays for
-    itself from a few phone tests that run cells."""
-    yield from _warm_profile(browser, server, offline_fallback, "warm_phone_context", **PHONE)
-
-
 # What a reader's browser keeps after one visit that stored the snapshot, and nothing else:
 # the hint that one is stored (runtime/src/snapshot-hint.js; without it a page starts Python
 # cold). Edits, solved exercises, visits and the palette of an earlier test are dropped.
@@ -524,12 +513,6 @@ def open_warm(warm_context, server):
     the site's origin while it ran. A module's page of its own is
     ``WarmPage(warm_context, url)`` after ``reset_warm_storage``."""
     yield from _open_warm(warm_context, server)
-
-
-@pytest.fixture
-def open_warm_phone(warm_phone_context, server):
-    """``open_warm`` in ``warm_phone_context``: a phone where Python restores."""
-    yield from _open_warm(warm_phone_context, server)
 
 
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.
