@@ -44,79 +44,77 @@ from serve_site import serve_in_thread  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
 
-# Seconds each test file took in one whole run of scripts/test (two site processes beside the
-# Python suite, 2 shared cores at load average ~15: only the ratios matter), for splitting
-# the files between processes. The build (~55 s) is left out of the files that happened to
-# come first, and so is warm_context's warm-up (~38 s, once in each process that uses it);
-# test_run_order and test_cell_hints moved to open_warm after that run (their figures come
-# from a later run of them). A file not listed counts as DEFAULT_FILE_SECONDS. The tests of
-# test_lessons.py (TEST_SECONDS) come from a run of that file alone, scaled to that whole
-# run's figure for the file (x1.89), the warm-up left out of the page that paid it.
+# Seconds each test file took in one whole run of scripts/site-test (two processes side by
+# side on 2 shared cores, other work on the machine at load average 11-18: only the ratios
+# matter), for splitting the files between processes. The build (7-13 s, with the build
+# lock's wait) and warm_context's warm-up (28-42 s, once in each process that uses it) are
+# left out of the files that happened to pay them (the summary prints both). A file not
+# listed counts as DEFAULT_FILE_SECONDS.
 FILE_SECONDS = {
-    "test_backward_display.py": 100,
-    "test_boot_failure.py": 56,
-    "test_boot_share.py": 178,
+    "test_backward_display.py": 80,
+    "test_boot_failure.py": 46,
+    "test_boot_share.py": 123,
     "test_build.py": 1,
     "test_build_hook.py": 1,
-    "test_cell_hints.py": 50,
-    "test_displays.py": 77,
-    "test_early_start.py": 212,
-    "test_exercises.py": 287,
-    "test_graph_budget.py": 58,
+    "test_cell_hints.py": 30,
+    "test_displays.py": 35,
+    "test_early_start.py": 181,
+    "test_exercises.py": 213,
+    "test_graph_budget.py": 14,
     "test_harness.py": 1,
-    "test_notebook_download.py": 16,
-    "test_offline.py": 123,
-    "test_offline_course.py": 216,
-    "test_page.py": 156,
-    "test_phone_use.py": 299,
-    "test_progress_page.py": 63,
-    "test_reader_text.py": 74,
-    "test_rough_edges.py": 152,
-    "test_run_order.py": 45,
-    "test_runner.py": 141,
-    "test_search.py": 15,
-    "test_share.py": 209,
+    "test_notebook_download.py": 11,
+    "test_offline.py": 62,
+    "test_offline_course.py": 157,
+    "test_page.py": 89,
+    "test_phone_use.py": 220,
+    "test_progress_page.py": 57,
+    "test_reader_text.py": 33,
+    "test_rough_edges.py": 114,
+    "test_run_order.py": 27,
+    "test_runner.py": 92,
+    "test_search.py": 16,
+    "test_share.py": 108,
     "test_slow_link.py": 16,
-    "test_snapshot.py": 132,
-    "test_start_up_work.py": 26,
-    "test_sw_cache.py": 3,
-    "test_tabs.py": 82,
-    "test_visit.py": 128,
+    "test_snapshot.py": 103,
+    "test_start_up_work.py": 30,
+    "test_sw_cache.py": 2,
+    "test_tabs.py": 50,
+    "test_visit.py": 139,
 }
 DEFAULT_FILE_SECONDS = 30
 
 
 # Files whose tests are dealt out one by one rather than as a whole: each test stands alone
 # (no fixture of the file's own is shared between them), and the file is too long to be one
-# group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``), else
-# DEFAULT_TEST_SECONDS.
+# group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``, from the same
+# run as FILE_SECONDS), else DEFAULT_TEST_SECONDS.
 SPLIT_BY_TEST = {"test_lessons.py"}
 TEST_SECONDS = {
     "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 20,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 19,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 18,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 22,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 15,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04a-build-your-own-autograd]": 18,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 19,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 35,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 19,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04a-build-your-own-autograd]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 30,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 12,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 21,
     "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-09-real-data]": 23,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 15,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 26,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 15,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 17,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 14,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 30,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 14,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-17-map-to-pytorch]": 12,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 53,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 9,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 14,
-    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 44,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 16,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 6,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 27,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 9,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-17-map-to-pytorch]": 8,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 30,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 8,
+    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 35,
     "test_lessons.py::test_the_nav_has_pages_with_cells": 1,
-    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 14,
+    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 17,
 }
 DEFAULT_TEST_SECONDS = 20
 
@@ -146,7 +144,16 @@ def shard_of_units(units, shards):
     return groups
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "first_in_process: run before the process's other tests (a measurement of a first "
+        "visit that no other profile's background work may share the server with)",
+    )
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.get_closest_marker("first_in_process") is None)  # stable
     shard = os.environ.get("SITE_TEST_SHARD")
     if not shard:
         return
