@@ -9,7 +9,8 @@
 Screenshots go to test-artifacts/ (``shot(page, name)``).
 
 With ``SITE_TEST_SHARD=k/n`` (scripts/site-test sets it) this process runs only the k-th of
-n groups of test files; the groups are balanced by each file's measured time (FILE_SECONDS).
+n groups of test files (of single tests, for the files of SPLIT_BY_TEST); the groups are
+balanced by each one's measured time (FILE_SECONDS, TEST_SECONDS).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,67 +44,123 @@ from serve_site import serve_in_thread  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
 
-# Seconds each test file took in one whole run of scripts/test (two site processes beside the
-# Python suite, 2 shared cores at load average ~15: only the ratios matter), for splitting
-# the files between processes. The build (~55 s) is left out of the files that happened to
-# come first, and so is warm_context's warm-up (~38 s, once in each process that uses it);
-# test_run_order and test_cell_hints moved to open_warm after that run (their figures come
-# from a later run of them). A file not listed counts as DEFAULT_FILE_SECONDS.
+# Seconds each test file took in one whole run of scripts/site-test (two processes side by
+# side on 2 shared cores, other work on the machine at load average 11-18: only the ratios
+# matter), for splitting the files between processes. The build (7-13 s, with the build
+# lock's wait) and warm_context's warm-up (28-42 s, once in each process that uses it) are
+# left out of the files that happened to pay them (the summary prints both). A file not
+# listed counts as DEFAULT_FILE_SECONDS.
 FILE_SECONDS = {
-    "test_backward_display.py": 100,
-    "test_boot_failure.py": 56,
-    "test_boot_share.py": 178,
+    "test_backward_display.py": 80,
+    "test_boot_failure.py": 46,
+    "test_boot_share.py": 123,
     "test_build.py": 1,
     "test_build_hook.py": 1,
-    "test_cell_hints.py": 50,
-    "test_displays.py": 77,
-    "test_early_start.py": 212,
-    "test_exercises.py": 287,
-    "test_graph_budget.py": 58,
+    "test_cell_hints.py": 30,
+    "test_displays.py": 35,
+    "test_early_start.py": 181,
+    "test_exercises.py": 213,
+    "test_graph_budget.py": 14,
     "test_harness.py": 1,
-    "test_lessons.py": 564,
-    "test_notebook_download.py": 16,
-    "test_offline.py": 123,
-    "test_offline_course.py": 216,
-    "test_page.py": 156,
-    "test_phone_use.py": 299,
-    "test_progress_page.py": 63,
-    "test_reader_text.py": 74,
-    "test_rough_edges.py": 152,
-    "test_run_order.py": 45,
-    "test_runner.py": 141,
-    "test_search.py": 15,
-    "test_share.py": 209,
+    "test_notebook_download.py": 11,
+    "test_offline.py": 62,
+    "test_offline_course.py": 157,
+    "test_page.py": 89,
+    "test_phone_use.py": 220,
+    "test_progress_page.py": 57,
+    "test_reader_text.py": 33,
+    "test_rough_edges.py": 114,
+    "test_run_order.py": 27,
+    "test_runner.py": 92,
+    "test_search.py": 16,
+    "test_share.py": 108,
     "test_slow_link.py": 16,
-    "test_snapshot.py": 132,
-    "test_start_up_work.py": 26,
-    "test_sw_cache.py": 3,
-    "test_tabs.py": 82,
-    "test_visit.py": 128,
+    "test_snapshot.py": 103,
+    "test_start_up_work.py": 30,
+    "test_sw_cache.py": 2,
+    "test_tabs.py": 50,
+    "test_visit.py": 139,
 }
 DEFAULT_FILE_SECONDS = 30
 
 
-def shard_of_files(names, shards):
-    """Deal the files out to ``shards`` groups, longest first, each to the group with the
-    least time so far: every file lands in exactly one group, the same one in every process."""
+# Files whose tests are dealt out one by one rather than as a whole: each test stands alone
+# (no fixture of the file's own is shared between them), and the file is too long to be one
+# group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``, from the same
+# run as FILE_SECONDS), else DEFAULT_TEST_SECONDS.
+SPLIT_BY_TEST = {"test_lessons.py"}
+TEST_SECONDS = {
+    "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 20,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04a-build-your-own-autograd]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 30,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 12,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 21,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-09-real-data]": 23,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 19,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 16,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 6,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 27,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 9,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-17-map-to-pytorch]": 8,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 30,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 11,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 8,
+    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 35,
+    "test_lessons.py::test_the_nav_has_pages_with_cells": 1,
+    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 17,
+}
+DEFAULT_TEST_SECONDS = 20
+
+
+def shard_unit(item):
+    """What is dealt out whole: the test's file, or the test itself in a SPLIT_BY_TEST file."""
+    name = item.path.name
+    return f"{name}::{item.name}" if name in SPLIT_BY_TEST else name
+
+
+def unit_seconds(unit):
+    if "::" in unit:
+        return TEST_SECONDS.get(unit, DEFAULT_TEST_SECONDS)
+    return FILE_SECONDS.get(unit, DEFAULT_FILE_SECONDS)
+
+
+def shard_of_units(units, shards):
+    """Deal the units (shard_unit) out to ``shards`` groups, longest first, each to the group
+    with the least time so far: every unit lands in exactly one group, the same one in every
+    process."""
     groups = [[] for _ in range(shards)]
     totals = [0.0] * shards
-    for name in sorted(names, key=lambda n: (-FILE_SECONDS.get(n, DEFAULT_FILE_SECONDS), n)):
+    for unit in sorted(units, key=lambda u: (-unit_seconds(u), u)):
         k = totals.index(min(totals))
-        groups[k].append(name)
-        totals[k] += FILE_SECONDS.get(name, DEFAULT_FILE_SECONDS)
+        groups[k].append(unit)
+        totals[k] += unit_seconds(unit)
     return groups
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "first_in_process: run before the process's other tests (a measurement of a first "
+        "visit that no other profile's background work may share the server with)",
+    )
+
+
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: item.get_closest_marker("first_in_process") is None)  # stable
     shard = os.environ.get("SITE_TEST_SHARD")
     if not shard:
         return
     k, n = (int(x) for x in shard.split("/"))
-    mine = set(shard_of_files({item.path.name for item in items}, n)[k - 1])
-    keep = [item for item in items if item.path.name in mine]
-    dropped = [item for item in items if item.path.name not in mine]
+    mine = set(shard_of_units({shard_unit(item) for item in items}, n)[k - 1])
+    keep = [item for item in items if shard_unit(item) in mine]
+    dropped = [item for item in items if shard_unit(item) not in mine]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
     items[:] = keep
@@ -145,6 +203,7 @@ def built_site(_site_dir, _isolated_server):
     # one build at a time: the build hook keeps compiled wheels in caches that a second
     # build would read while the first is still writing them
     with _Exclusive(Path(tempfile.gettempdir()) / "pyautograd-lessons-site-build.lock"):
+        started = time.monotonic()
         proc = subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(_site_dir)],
             cwd=REPO,
@@ -152,6 +211,7 @@ def built_site(_site_dir, _isolated_server):
             text=True,
             env={**os.environ, "SITE_URL": _isolated_server.url},
         )
+    SHARED_SECONDS["build (waiting for the lock left out)"] = round(time.monotonic() - started, 1)
     assert proc.returncode == 0, f"mkdocs build failed:\n{proc.stdout}\n{proc.stderr}"
     return _site_dir
 
@@ -201,6 +261,10 @@ def playwright_instance():
 # snapshot worker (a second start that saves the snapshot). Printed at the end of the session
 # and written to test-artifacts/site-boots-<shard>.json.
 BOOTS: dict[str, dict[str, int]] = {}
+# Seconds of this process's shared set-up (the build, each warm profile's warm-up), paid by
+# whichever test came first and printed beside the boots: figures of FILE_SECONDS leave
+# them out.
+SHARED_SECONDS: dict[str, float] = {}
 _CURRENT_FILE = ["(no test)"]
 
 # The ready message of worker.js says whether Python was restored; the page's console says it
@@ -275,12 +339,16 @@ def pytest_terminal_summary(terminalreporter):
     shard = os.environ.get("SITE_TEST_SHARD", "1/1").replace("/", "-of-")
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"site-boots-{shard}.json").write_text(json.dumps(BOOTS, indent=2, sort_keys=True))
-    terminalreporter.section("Python boots per file (started cold / restored / snapshot workers)")
+    terminalreporter.section(
+        "Python boots per file (started cold / restored / snapshot workers), shared set-up"
+    )
     for name, row in sorted(BOOTS.items()):
         terminalreporter.write_line(
             f"{name}: {row.get('boots', 0)} boots ({row.get('started', 0)} cold, "
             f"{row.get('restored', 0)} restored), {row.get('snapshot_boots', 0)} snapshot workers"
         )
+    for name, seconds in sorted(SHARED_SECONDS.items()):
+        terminalreporter.write_line(f"{name}: {seconds} s")
 
 
 class PageSession:
@@ -351,8 +419,9 @@ def open_page(browser, offline_fallback):
 class WarmPage:
     """One page of a ``warm_context``, with its own error list (as a PageSession's)."""
 
-    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None):
+    def __init__(self, session, url, viewport=None, color_scheme=None, permissions=None, before_goto=None):
         self.context = session.context
+        self._session, self._foreign_before = session, len(session.foreign)
         if permissions:
             self.context.grant_permissions(permissions)
         self.requests = session.requests
@@ -364,10 +433,34 @@ class WarmPage:
             self.page.set_viewport_size(viewport)
         if color_scheme:
             self.page.emulate_media(color_scheme=color_scheme)
+        if before_goto:
+            before_goto(self.page)  # e.g. listeners for what the page starts as it loads
         self.page.goto(url)
 
+    @property
+    def foreign(self):
+        """Requests that left the site's origin since this page was opened (in its profile)."""
+        return self._session.foreign[self._foreign_before :]
+
     def close(self):
-        self.page.close()
+        if not self.page.is_closed():
+            self.page.close()
+
+
+def _warm_profile(browser, server, offline_fallback, name, **context_args):
+    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], f"{name} (once per process)"
+    started = time.monotonic()
+    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback, **context_args)
+    session.page.goto(server.url + "playground/")
+    wait_cells(session.page)
+    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
+    session.page.close()
+    _CURRENT_FILE[0] = counted_as
+    SHARED_SECONDS[f"{name} warm-up"] = round(time.monotonic() - started, 1)
+    yield session
+    foreign = session.foreign
+    session.close()
+    assert not foreign, f"requests left the site's origin: {foreign}"
 
 
 @pytest.fixture(scope="session")
@@ -377,17 +470,7 @@ def warm_context(browser, server, offline_fallback):
     first visit keeps it, so every page they open in it (``open_warm``) restores Python
     instead of starting it cold, and no page starts a snapshot worker of its own. The pages
     share the profile: its service worker and caches; ``open_warm`` resets its storage."""
-    counted_as, _CURRENT_FILE[0] = _CURRENT_FILE[0], "warm_context (once per process)"
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
-    session.page.goto(server.url + "playground/")
-    wait_cells(session.page)
-    assert session.page.evaluate("window.lessonRunner.offlineReady()") is not None
-    session.page.close()
-    _CURRENT_FILE[0] = counted_as
-    yield session
-    foreign = session.foreign
-    session.close()
-    assert not foreign, f"requests left the site's origin: {foreign}"
+    yield from _warm_profile(browser, server, offline_fallback, "warm_context")
 
 
 # What a reader's browser keeps after one visit that stored the snapshot, and nothing else:
@@ -402,18 +485,19 @@ _KEEP_ONLY_SNAPSHOT_HINT_JS = """key => {
 }"""
 
 
-@pytest.fixture
-def open_warm(warm_context, server):
-    """``open_warm(url, viewport=..., color_scheme=..., permissions=...)``: a new page of
-    ``warm_context``
-    (closed after the test), where Python restores from the stored snapshot. Each test
-    starts from the storage of a reader whose one visit stored the snapshot (cleared from a
-    JSON file of the site, which runs no script)."""
+def reset_warm_storage(warm_context, server):
+    """Leave ``warm_context``'s storage as a reader's whose one visit stored the snapshot
+    (cleared from a JSON file of the site, which runs no script)."""
     blank = warm_context.context.new_page()
     blank.goto(server.url + "assets/runtime/manifest.json")
     assert blank.evaluate(_KEEP_ONLY_SNAPSHOT_HINT_JS, SNAPSHOT_HINT) == "1", "no snapshot was stored"
     blank.close()
+
+
+def _open_warm(warm_context, server):
+    reset_warm_storage(warm_context, server)
     pages = []
+    foreign_before = len(warm_context.foreign)
 
     def _open(url, **page_args):
         warm = WarmPage(warm_context, url, **page_args)
@@ -423,6 +507,19 @@ def open_warm(warm_context, server):
     yield _open
     for warm in pages:
         warm.close()
+    foreign = warm_context.foreign[foreign_before:]
+    assert not foreign, f"requests left the site's origin: {foreign}"
+
+
+@pytest.fixture
+def open_warm(warm_context, server):
+    """``open_warm(url, viewport=..., color_scheme=..., permissions=..., before_goto=...)``: a
+    new page of ``warm_context`` (closed after the test), where Python restores from the
+    stored snapshot. Each test starts from the storage of a reader whose one visit stored the
+    snapshot (``reset_warm_storage``), and fails, as ``open_page``'s do, if a request left
+    the site's origin while it ran. A module's page of its own is
+    ``WarmPage(warm_context, url)`` after ``reset_warm_storage``."""
+    yield from _open_warm(warm_context, server)
 
 
 # WCAG relative luminance and contrast of two computed CSS colours, run in the page.
@@ -515,14 +612,19 @@ def output_text(page, index):
     )
 
 
-def write_metric(name, value):
+def update_metric(name, change):
+    """Set test-artifacts/site-metrics.json's ``name`` to ``change(its value now, or None)``."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / "site-metrics.json"
     # read-modify-write: a test in another shard may be writing its metric at the same time
     with _Exclusive(ARTIFACTS / ".site-metrics.lock"):
         data = json.loads(path.read_text()) if path.exists() else {}
-        data[name] = value
+        data[name] = change(data.get(name))
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def write_metric(name, value):
+    update_metric(name, lambda _old: value)
 
 
 def serve_html_instead(context, url, html):

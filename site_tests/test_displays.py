@@ -5,7 +5,17 @@ The cells use plain lists (no NumPy), so these tests run with or without NumPy's
 """
 
 import pytest
-from conftest import ARTIFACTS, PageSession, cell, output_text, run_and_wait, set_code, wait_cells
+from conftest import (
+    ARTIFACTS,
+    PageSession,
+    WarmPage,
+    cell,
+    output_text,
+    reset_warm_storage,
+    run_and_wait,
+    set_code,
+    wait_cells,
+)
 
 SCRATCH = -1
 
@@ -20,14 +30,17 @@ boundary(probs, (0, 1, 0, 1), points=[[0.2, 0.8], [0.8, 0.2]], classes=[0, 1], t
 
 
 @pytest.fixture(scope="module")
-def booted(browser, server, offline_fallback):
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
-    page = session.page
-    page.goto(server.url + "playground/")
+def booted(warm_context, server):
+    """The playground in the returning reader's profile (Python restores: these tests are
+    about drawing, not Python's start)."""
+    reset_warm_storage(warm_context, server)
+    foreign_before = len(warm_context.foreign)
+    warm = WarmPage(warm_context, server.url + "playground/")
+    page = warm.page
     wait_cells(page)
     yield page, page.evaluate("window.lessonRunner.cells") + SCRATCH
-    foreign = session.foreign
-    session.close()
+    warm.close()
+    foreign = warm_context.foreign[foreign_before:]
     assert not foreign, f"requests left the site's origin: {foreign}"
 
 

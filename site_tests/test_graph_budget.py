@@ -5,11 +5,14 @@ graph over the node budget is not laid out at all: the reader gets a Bengali not
 graph's size and what it is mostly made of. ``s = s + x`` 200 times made a graph whose
 layout held the page's main thread for more than ten minutes. A layout still running shows
 a Stop, which ends Graphviz's worker at once.
+
+Not about Python's start: the pages open in the returning reader's profile (``open_warm``),
+where Python restores.
 """
 
 from __future__ import annotations
 
-from conftest import PageSession, cell, set_code, wait_cells
+from conftest import cell, set_code, wait_cells
 
 LONG_CHAIN = """import pyautograd as torch
 from lessonkit import show
@@ -26,12 +29,11 @@ OUTCOME = (
 
 
 def test_a_200_step_graph_leaves_the_page_responsive_and_says_why_it_is_not_drawn(
-    browser, server, offline_fallback, numpy_in_site
+    server, open_warm, numpy_in_site
 ):
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
+    session = open_warm(server.url + "playground/")
     page = session.page
     try:
-        page.goto(server.url + "playground/")
         wait_cells(page)
         page.evaluate("window.lessonRunner.ready()")
         set_code(page, 0, LONG_CHAIN)
@@ -56,17 +58,18 @@ def chain(steps):
     return LONG_CHAIN.replace("range(200)", f"range({steps})")
 
 
-def test_stop_ends_a_running_layout_and_the_next_graph_draws(
-    browser, server, offline_fallback, numpy_in_site
-):
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
-    page = session.page
+def test_stop_ends_a_running_layout_and_the_next_graph_draws(server, open_warm, numpy_in_site):
     graph_workers = []
-    page.on(
-        "worker", lambda w: "graph-worker" in w.url and graph_workers.append({"worker": w, "closed": False})
-    )
+
+    def watch(page):
+        page.on(
+            "worker",
+            lambda w: "graph-worker" in w.url and graph_workers.append({"worker": w, "closed": False}),
+        )
+
+    session = open_warm(server.url + "playground/", before_goto=watch)
+    page = session.page
     try:
-        page.goto(server.url + "playground/")
         wait_cells(page)
         page.evaluate("window.lessonRunner.ready()")
         set_code(page, 0, chain(130))  # under the node budget: Graphviz takes many seconds

@@ -2,27 +2,40 @@
 
 Needs NumPy in Pyodide, so these tests run only when the build put NumPy's official
 Pyodide wheel into the site (PYODIDE_PACKAGES_DIR); otherwise they skip and say so.
-One tab loads every page in turn (a fresh Python per page). After the first page it keeps
-the build's memory snapshot, as a reader's first visit does in the background, so every
-later page restores Python from it as that reader's would: a cold start is most of a page's
-time, and the page's own snapshot timer would fire at a moment left to chance.
+One test per page of the nav that has cells, so the site-test processes can share the pages
+out; each page gets a fresh Python. The first page in reading order opens in a fresh profile,
+as a reader's first visit does (its cold load is measured), and then keeps the build's memory
+snapshot, as that visit does in the background. Every later page opens in a profile where
+such a visit has kept the snapshot (conftest's ``warm_context``), so it restores Python as
+that reader's would: a cold start is most of a page's time, and the page's own snapshot timer
+would fire at a moment left to chance.
 """
 
 import json
 import time
 from pathlib import Path
 
-from conftest import REPO, PageSession, cell, shot, wait_cells, write_metric
+import pytest
+from conftest import REPO, PageSession, cell, shot, update_metric, wait_cells, write_metric
 from test_displays import figure_titles_said_more_than_once
 
 DOCS = REPO / "docs"
 
 
 def _pages():
-    """The pages of mkdocs.yml's nav that have runnable cells, in reading order."""
+    """The pages of mkdocs.yml's nav that have runnable cells, in reading order, with their
+    cells."""
     import doc_cells
 
-    return doc_cells.nav_pages()
+    found = []
+    for md in doc_cells.nav_pages():
+        cells = doc_cells.parse_cells(md.read_text(encoding="utf-8"))
+        if cells:
+            found.append(md)
+    return found
+
+
+PAGES = _pages()
 
 
 def _url_path(md: Path) -> str:
@@ -41,93 +54,119 @@ def _cpython(cells):
     return doc_cells.run_page(cells)
 
 
-def test_every_lesson_cell_matches_cpython(browser, server, numpy_in_site):
-    """Also measures the first page's cold load (bytes served, time to the first output);
-    the numbers go to test-artifacts/site-metrics.json for the closing note."""
+def _record(metric, md, value):
+    """One page's entry of a per-page metric, the entries in reading order (another process
+    writes the pages it ran; a page no longer in the nav is dropped)."""
+
+    def with_page(old):
+        merged = {**(old if isinstance(old, dict) else {}), md.name: value}
+        return {p.name: merged[p.name] for p in PAGES if p.name in merged}
+
+    update_metric(metric, with_page)
+
+
+def test_the_nav_has_pages_with_cells():
+    assert PAGES, "no page of mkdocs.yml's nav has a runnable cell"
+
+
+# The first page measures a cold load by the bytes the server sent: it runs before any other
+# test of its process, so no other profile (the warm one's service worker keeping pages for
+# offline) is fetching from the server meanwhile.
+@pytest.mark.parametrize(
+    "md",
+    [pytest.param(md, marks=[pytest.mark.first_in_process] if md == PAGES[0] else []) for md in PAGES],
+    ids=[md.stem for md in PAGES],
+)
+def test_every_lesson_cell_matches_cpython(md, request, browser, server, numpy_in_site):
+    """The first page also measures its cold load (bytes served, time to the first output);
+    the numbers go to test-artifacts/site-metrics.json for the closing note, with every
+    page's time, cells' times and how its Python started."""
     import doc_cells
 
-    session = PageSession(browser, server.url.rstrip("/"))
-    page = session.page
-    problems, counted, timings, cell_ms, starts = [], 0, {}, {}, {}
-    with server.count_lock:
-        server.bytes_sent = 0
-        server.paths_sent.clear()
+    cells = doc_cells.parse_cells(md.read_text(encoding="utf-8"))
+    expected = _cpython(cells)
+    first_page = md == PAGES[0]
+    problems, counted = [], 0
+    if first_page:
+        with server.count_lock:
+            server.bytes_sent = 0
+            server.paths_sent.clear()
+        session = PageSession(browser, server.url.rstrip("/"))
+        foreign_before = 0
+        started = time.monotonic()
+        session.page.goto(server.url + _url_path(md))
+        page = session.page
+    else:
+        session = request.getfixturevalue("warm_context")  # warmed up before the clock starts
+        open_warm = request.getfixturevalue("open_warm")
+        foreign_before = len(session.foreign)  # the profile is shared: this page's requests
+        started = time.monotonic()
+        page = open_warm(server.url + _url_path(md)).page
     try:
-        for md in _pages():
-            cells = doc_cells.parse_cells(md.read_text(encoding="utf-8"))
-            if not cells:
-                continue
-            expected = _cpython(cells)
-            started = time.monotonic()
-            page.goto(server.url + _url_path(md))
-            wait_cells(page)
-            assert page.evaluate("window.lessonRunner.cells") == len(cells), md.name
-            if not timings:
-                page.wait_for_load_state("load")
-                before_run = server.bytes_sent
-                first = page.evaluate("window.lessonRunner.run(0)")
-                first_output = time.monotonic() - started
-                page.evaluate("window.lessonRunner.ready()")
-                by_file = {}
-                for path, n in server.paths_sent:
-                    by_file[path] = by_file.get(path, 0) + n
-                write_metric(
-                    "cold_load",
-                    {
-                        "page": _url_path(md),
-                        "bytes_before_running": before_run,
-                        "bytes_after_first_run_incl_pyodide_numpy_pyautograd": server.bytes_sent,
-                        "seconds_from_navigation_to_first_cell_output": round(first_output, 2),
-                        "first_cell_error": first["error"],
-                        "largest_files": sorted(by_file.items(), key=lambda kv: -kv[1])[:8],
-                    },
-                )
+        wait_cells(page)
+        assert page.evaluate("window.lessonRunner.cells") == len(cells), md.name
+        if first_page:
+            page.wait_for_load_state("load")
+            before_run = server.bytes_sent
+            first = page.evaluate("window.lessonRunner.run(0)")
+            first_output = time.monotonic() - started
             page.evaluate("window.lessonRunner.ready()")
-            results = page.evaluate("window.lessonRunner.runAll()")
-            timings[md.name] = round(time.monotonic() - started, 1)
-            cell_ms[md.name] = [r.get("ms", 0) for r in results]
-            starts[md.name] = page.evaluate("window.lessonRunner.pythonStart")
-            if len(timings) == 1:
-                page.evaluate("window.lessonRunner.offlineReady()")  # keeps the snapshot too
-            shot(page, f"lesson-{md.stem}")
-            for said_twice in figure_titles_said_more_than_once(page, ".md-content"):
-                problems.append(f"{md.relative_to(REPO)}: figure title {said_twice}")
-            # Graphviz's own warnings are English and say nothing a reader can act on
-            for note in page.locator("[data-role=graph-warnings]").all_inner_texts():
-                problems.append(f"{md.relative_to(REPO)}: Graphviz warned: {note}")
-            marks = page.evaluate(
-                "[...document.querySelectorAll('.lr-cell')].map((c) => c.dataset.matchesExpected ?? null)"
+            by_file = {}
+            for path, n in server.paths_sent:
+                by_file[path] = by_file.get(path, 0) + n
+            write_metric(
+                "cold_load",
+                {
+                    "page": _url_path(md),
+                    "bytes_before_running": before_run,
+                    "bytes_after_first_run_incl_pyodide_numpy_pyautograd": server.bytes_sent,
+                    "seconds_from_navigation_to_first_cell_output": round(first_output, 2),
+                    "first_cell_error": first["error"],
+                    "largest_files": sorted(by_file.items(), key=lambda kv: -kv[1])[:8],
+                },
             )
-            for c, want, got, mark in zip(cells, expected, results, marks):
-                counted += 1
-                if c.expected is not None and mark != "true":  # the page's own ✓, decided in Pyodide
-                    problems.append(f"{md.relative_to(REPO)} cell {c.index}: page shows no ✓ ({mark!r})")
-                where = f"{md.relative_to(REPO)} cell {c.index} (line {c.line})"
-                if (want.error is None) != (got["error"] is None):
-                    problems.append(f"{where}: CPython error {want.error!r}, browser error {got['error']!r}")
-                    continue
-                if want.error:
-                    # The lesson's point (expect-error): the whole last line must agree. Otherwise
-                    # the type must; messages may name file paths, which differ by design.
-                    w, g = want.error.splitlines()[-1], got["error"].splitlines()[-1]
-                    if (w if c.expect_error else w.split(":")[0]) != (
-                        g if c.expect_error else g.split(":")[0]
-                    ):
-                        problems.append(f"{where}: CPython {want.error!r} != browser {got['error']!r}")
-                if c.expected is None and ("empty(" in c.code or "empty_like(" in c.code):
-                    continue  # uninitialised memory: no expected block, values differ by design
-                if doc_cells.normalise(want.stdout) != doc_cells.normalise(got["stdout"]):
-                    problems.append(
-                        f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}"
-                    )
-        write_metric("seconds_per_page_run_all", timings)
-        write_metric("milliseconds_per_cell", cell_ms)
-        write_metric("python_start_per_page", starts)
+        page.evaluate("window.lessonRunner.ready()")
+        results = page.evaluate("window.lessonRunner.runAll()")
+        _record("seconds_per_page_run_all", md, round(time.monotonic() - started, 1))
+        _record("milliseconds_per_cell", md, [r.get("ms", 0) for r in results])
+        _record("python_start_per_page", md, page.evaluate("window.lessonRunner.pythonStart"))
+        if first_page:
+            page.evaluate("window.lessonRunner.offlineReady()")  # keeps the snapshot too
+        shot(page, f"lesson-{md.stem}")
+        for said_twice in figure_titles_said_more_than_once(page, ".md-content"):
+            problems.append(f"{md.relative_to(REPO)}: figure title {said_twice}")
+        # Graphviz's own warnings are English and say nothing a reader can act on
+        for note in page.locator("[data-role=graph-warnings]").all_inner_texts():
+            problems.append(f"{md.relative_to(REPO)}: Graphviz warned: {note}")
+        marks = page.evaluate(
+            "[...document.querySelectorAll('.lr-cell')].map((c) => c.dataset.matchesExpected ?? null)"
+        )
+        for c, want, got, mark in zip(cells, expected, results, marks):
+            counted += 1
+            if c.expected is not None and mark != "true":  # the page's own ✓, decided in Pyodide
+                problems.append(f"{md.relative_to(REPO)} cell {c.index}: page shows no ✓ ({mark!r})")
+            where = f"{md.relative_to(REPO)} cell {c.index} (line {c.line})"
+            if (want.error is None) != (got["error"] is None):
+                problems.append(f"{where}: CPython error {want.error!r}, browser error {got['error']!r}")
+                continue
+            if want.error:
+                # The lesson's point (expect-error): the whole last line must agree. Otherwise
+                # the type must; messages may name file paths, which differ by design.
+                w, g = want.error.splitlines()[-1], got["error"].splitlines()[-1]
+                if (w if c.expect_error else w.split(":")[0]) != (g if c.expect_error else g.split(":")[0]):
+                    problems.append(f"{where}: CPython {want.error!r} != browser {got['error']!r}")
+            if c.expected is None and ("empty(" in c.code or "empty_like(" in c.code):
+                continue  # uninitialised memory: no expected block, values differ by design
+            if doc_cells.normalise(want.stdout) != doc_cells.normalise(got["stdout"]):
+                problems.append(
+                    f"{where}: stdout differs\nCPython: {want.stdout!r}\nbrowser: {got['stdout']!r}"
+                )
         assert counted > 0
         assert not problems, "\n\n".join(problems)
-        assert not session.foreign, session.foreign
+        assert not session.foreign[foreign_before:], session.foreign[foreign_before:]
     finally:
-        session.close()
+        if first_page:
+            session.close()
 
 
 def test_numpy_fallback_from_official_url(browser, server, manifest, numpy_in_site, built_site):

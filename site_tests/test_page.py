@@ -1,11 +1,16 @@
 """The pages in a real browser, without running Python: language, fonts, math, layout,
-dark mode, editors, persistence of edits, keyboard use."""
+dark mode, editors, persistence of edits, keyboard use.
+
+None of this is about Python's start, so the pages open in the returning reader's profile
+(``open_warm``: Python restores instead of starting cold), except where the test needs a
+profile of its own: a phone's (its context is a mobile one) and one whose page the test
+answers with a changed lesson."""
 
 from conftest import cell, serve_html_instead, shot, wait_cells
 
 
-def test_bengali_page_and_math_render(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_bengali_page_and_math_render(server, open_warm):
+    s = open_warm(server.url + "playground/")
     page = s.page
     wait_cells(page)
     assert page.get_attribute("html", "lang") == "bn"
@@ -22,8 +27,8 @@ def test_bengali_page_and_math_render(server, open_page):
     assert not s.errors, s.errors
 
 
-def test_cells_carry_the_stable_hooks(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_cells_carry_the_stable_hooks(server, open_warm):
+    s = open_warm(server.url + "playground/")
     page = s.page
     wait_cells(page)
     n = page.evaluate("window.lessonRunner.cells")
@@ -41,19 +46,19 @@ def test_cells_carry_the_stable_hooks(server, open_page):
     )
 
 
-def test_expect_error_cells_are_marked(server, open_page, built_site):
+def test_expect_error_cells_are_marked(server, open_warm, built_site):
     pages = [p for p in (built_site / "lessons").rglob("index.html") if "data-expect-error" in p.read_text()]
     assert pages, "lessons 1, 3, 5 and 6 have .expect-error cells; none was marked in the built HTML"
     rel = pages[0].parent.relative_to(built_site)
-    s = open_page(f"{server.url}{rel}/")
+    s = open_warm(f"{server.url}{rel}/")
     wait_cells(s.page)
     marked = s.page.locator(".lr-cell[data-expect-error]")
     assert marked.count() >= 1
     assert marked.first.get_attribute("data-cell") is not None
 
 
-def test_dark_mode(server, open_page):
-    s = open_page(server.url + "playground/", color_scheme="light")
+def test_dark_mode(server, open_warm):
+    s = open_warm(server.url + "playground/", color_scheme="light")
     page = s.page
     wait_cells(page)
     assert page.get_attribute("body", "data-md-color-scheme") == "default"
@@ -98,8 +103,8 @@ def wait_saved(page, text):
     )
 
 
-def test_edits_survive_reload_and_reset_restores(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_edits_survive_reload_and_reset_restores(server, open_warm):
+    s = open_warm(server.url + "playground/")
     page = s.page
     wait_cells(page)
     editor = cell(page, 1).locator(".cm-content")
@@ -128,8 +133,8 @@ def test_edits_survive_reload_and_reset_restores(server, open_page):
     assert "# x" in editor.inner_text()
 
 
-def test_keyboard_only(server, open_page):
-    s = open_page(server.url + "playground/")
+def test_keyboard_only(server, open_warm):
+    s = open_warm(server.url + "playground/")
     page = s.page
     wait_cells(page)
     # Tab from the page reaches the first cell's buttons and editor.

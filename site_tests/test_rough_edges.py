@@ -12,8 +12,10 @@ from conftest import (
     BOOT_TIMEOUT_MS,
     CONTRAST_JS,
     PageSession,
+    WarmPage,
     cell,
     output_text,
+    reset_warm_storage,
     run_and_wait,
     set_code,
     shot,
@@ -25,15 +27,18 @@ BENGALI_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
 
 
 @pytest.fixture(scope="module")
-def booted(browser, server, offline_fallback):
-    session = PageSession(browser, server.url.rstrip("/"), allow=offline_fallback)
-    page = session.page
-    page.goto(server.url + "playground/")
+def booted(warm_context, server):
+    """The playground in the returning reader's profile (Python restores: these tests are
+    about what a run shows, not Python's start)."""
+    reset_warm_storage(warm_context, server)
+    foreign_before = len(warm_context.foreign)
+    warm = WarmPage(warm_context, server.url + "playground/")
+    page = warm.page
     wait_cells(page)
     n = page.evaluate("window.lessonRunner.cells")
-    yield session, page, n + SCRATCH
-    foreign = session.foreign
-    session.close()
+    yield warm, page, n + SCRATCH
+    warm.close()
+    foreign = warm_context.foreign[foreign_before:]
     assert not foreign, f"requests left the site's origin: {foreign}"
 
 
