@@ -194,35 +194,49 @@ class Amin(Amax):
 
 
 class ExtremumDim(Function):
-    """max(dim) / min(dim): the gradient goes to the element whose index is returned."""
+    """max(dim) / min(dim): the gradient goes to the element whose index is returned.
+
+    ``index`` is ``numpy_arg(a, axis=dim, keepdims=True)``, found once by the caller, which
+    returns it as ``indices`` too. The node keeps it, as PyTorch keeps ``indices``: its
+    backward scatters ``g`` into zeros there, one pass over a row-sized index rather than
+    masks the size of the input."""
 
     n_options = 3
 
     @staticmethod
-    def forward(ctx, a, dim, keepdim, numpy_arg):
-        index = np.expand_dims(numpy_arg(a, axis=dim), dim)
+    def forward(ctx, a, dim, keepdim, index):
         out = np.take_along_axis(a, index, axis=dim)
-        mask = np.zeros(a.shape, dtype=bool)
-        np.put_along_axis(mask, index, True, axis=dim)
-        ctx.save_for_backward(mask)
+        ctx.save_for_backward(index)
         ctx.shape, ctx.dim = a.shape, dim
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, g):
-        (mask,) = ctx.saved_tensors
+        (index,) = ctx.saved_tensors
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
-        return (
-            masked_zero(expand(g, ctx.shape), ~data_of(mask)),
-            None,
-            None,
-            None,
-        )  # PyTorch's scatter into zeros
+        if type(g) is Tensor:  # recorded (create_graph): a masked fill, differentiable in g
+            return (
+                masked_zero(expand(g, ctx.shape), ~_index_mask(index, ctx.shape, ctx.dim)),
+                None,
+                None,
+                None,
+            )
+        out = np.zeros(ctx.shape, dtype=g.dtype)  # PyTorch's scatter into zeros
+        np.put_along_axis(out, index, g, axis=ctx.dim)
+        return out, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
-        (mask,) = ctx.saved_tensors
-        return np.sum(t * mask, axis=ctx.dim, keepdims=ctx.options[1])
+        (index,) = ctx.saved_tensors  # PyTorch's gather of the tangent at the indices
+        out = np.take_along_axis(t, index, axis=ctx.dim)
+        return out if ctx.options[1] else np.squeeze(out, ctx.dim)
+
+
+def _index_mask(index, shape, dim):
+    """True where ``index`` (one position per line along ``dim``) points."""
+    mask = np.zeros(shape, dtype=bool)
+    np.put_along_axis(mask, index, True, axis=dim)
+    return mask
 
 
 class MaxDim(ExtremumDim):
@@ -376,8 +390,10 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
         return all_op.apply(a, numpy_reduce)
     d = normalize_dims(dim, a._data.ndim)
     d = d[0] if d else 0
-    values = dim_op.apply(a, d, keepdim, numpy_arg)
-    indices = Tensor._make(numpy_arg(a._data, axis=d, keepdims=keepdim))
+    index = numpy_arg(a._data, axis=d, keepdims=True)
+    values = dim_op.apply(a, d, keepdim, index)
+    # the caller's indices are its own: changing them in place leaves the backward's alone
+    indices = Tensor._make(index.copy() if keepdim else np.squeeze(index, d).copy())
     return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
 

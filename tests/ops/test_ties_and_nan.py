@@ -59,3 +59,35 @@ def test_ties_and_nan_match_pytorch(name):
     assert got[0] == want[0]
     np.testing.assert_array_equal(got[1], want[1])
     np.testing.assert_array_equal(got[2], want[2])
+
+
+def _max_dim_bits(L, fw_ad, fn, dim, keepdim):
+    """max/min(dim)'s input gradient and forward-mode tangent, as bytes: a -0 and an inf in
+    the output's gradient land at the returned indices as they are, and an inf tangent off
+    them does not reach the result (PyTorch scatters and gathers; a mask product would turn
+    -0 into +0 and inf * 0 into NaN)."""
+    a = np.array([[1.0, 5.0, 2.0], [0.0, -3.0, 4.0], [7.0, 7.0, 1.0]], dtype=np.float32)
+    x = L.tensor(a, requires_grad=True)
+    values = getattr(x, fn)(dim=dim, keepdim=keepdim).values
+    g = np.full(values.shape, 0.5, dtype=np.float32).reshape(-1)
+    g[0], g[-1] = -0.0, np.inf
+    values.backward(L.tensor(g.reshape(values.shape)))
+    t = np.full(a.shape, np.inf, dtype=np.float32)
+    t[0, 0] = t[1, 1] = t[2, 1] = -0.0
+    with fw_ad.dual_level():
+        dual = fw_ad.make_dual(L.tensor(a), L.tensor(t))
+        tangent = fw_ad.unpack_dual(getattr(dual, fn)(dim=dim, keepdim=keepdim).values).tangent
+    return np.asarray(x.grad.tolist(), np.float32).tobytes(), np.asarray(
+        tangent.tolist(), np.float32
+    ).tobytes()
+
+
+@pytest.mark.parametrize("fn", ["max", "min"])
+@pytest.mark.parametrize("dim", [0, 1, -1])
+@pytest.mark.parametrize("keepdim", [False, True])
+def test_max_dim_gradient_and_tangent_bits_match_pytorch(fn, dim, keepdim):
+    from torch.autograd import forward_ad as theirs
+
+    from pyautograd.autograd import forward_ad as ours
+
+    assert _max_dim_bits(pyautograd, ours, fn, dim, keepdim) == _max_dim_bits(torch, theirs, fn, dim, keepdim)
