@@ -205,7 +205,7 @@ class ExtremumDim(Function):
 
     @staticmethod
     def forward(ctx, a, dim, keepdim, index):
-        out = np.take_along_axis(a, index, axis=dim)
+        out = _gather(a, index, dim)
         ctx.save_for_backward(index)
         ctx.shape, ctx.dim = a.shape, dim
         return out if keepdim else np.squeeze(out, dim)
@@ -222,14 +222,31 @@ class ExtremumDim(Function):
                 None,
             )
         out = np.zeros(ctx.shape, dtype=g.dtype)  # PyTorch's scatter into zeros
-        np.put_along_axis(out, index, g, axis=ctx.dim)
+        if ctx.dim == len(ctx.shape) - 1:  # the last dim (softmax's): flat positions, no index grids
+            out.reshape(-1)[_last_dim_positions(index, out.size)] = g
+        else:
+            np.put_along_axis(out, index, g, axis=ctx.dim)
         return out, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
         (index,) = ctx.saved_tensors  # PyTorch's gather of the tangent at the indices
-        out = np.take_along_axis(t, index, axis=ctx.dim)
+        out = _gather(t, index, ctx.dim)
         return out if ctx.options[1] else np.squeeze(out, ctx.dim)
+
+
+def _last_dim_positions(index, size):
+    """Where ``index`` (one position per line along the last dim, keepdim shape) points in
+    the flattened C-ordered array of ``size`` elements."""
+    return index + np.arange(0, size, size // index.size if index.size else 1).reshape(index.shape)
+
+
+def _gather(a, index, dim):
+    """``np.take_along_axis(a, index, dim)``; along the last dim of a C-contiguous array as
+    one fancy index of the flattened array (take_along_axis builds an index grid per dim)."""
+    if dim == a.ndim - 1 and a.flags.c_contiguous:
+        return a.reshape(-1)[_last_dim_positions(index, a.size)]
+    return np.take_along_axis(a, index, axis=dim)
 
 
 def _index_mask(index, shape, dim):
