@@ -229,7 +229,9 @@ def keep_where(mask, g):
     g = np.asarray(g)
     if g.dtype.kind == "f" and mask.dtype == bool and (mask.ndim or g.ndim):
         bits = _BITS_OF[g.dtype.itemsize]
-        out = np.empty(np.broadcast_shapes(mask.shape, g.shape), dtype=g.dtype)
+        # np.broadcast_shapes builds arrays in Python: only for shapes that differ
+        shape = g.shape if mask.shape == g.shape else np.broadcast_shapes(mask.shape, g.shape)
+        out = np.empty(shape, dtype=g.dtype)
         words = out.view(bits)
         np.negative(mask, dtype=bits, out=words, casting="unsafe")  # True -> -1: all ones
         words &= g.view(bits)

@@ -407,21 +407,21 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
         return all_op.apply(a, numpy_reduce)
     d = normalize_dims(dim, a._data.ndim)
     d = d[0] if d else 0
-    index = numpy_arg(a._data, axis=d, keepdims=True)
+    index = numpy_arg(a._data, axis=d, keepdims=True)  # ndarray.argmax: np.argmax's wrapper, skipped
     values = dim_op.apply(a, d, keepdim, index)
     # the caller's indices are its own: changing them in place leaves the backward's alone
-    indices = Tensor._make(index.copy() if keepdim else np.squeeze(index, d).copy())
+    indices = Tensor._make(index.copy() if keepdim else index.squeeze(d).copy())
     return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
 
 @numpy_names
 def max(a, dim=None, keepdim=False, other=None):
-    return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
+    return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.ndarray.argmax, maximum)
 
 
 @numpy_names
 def min(a, dim=None, keepdim=False, other=None):
-    return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
+    return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.ndarray.argmin, minimum)
 
 
 @numpy_names
