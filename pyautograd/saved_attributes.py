@@ -328,11 +328,11 @@ _MATMUL_SIZES = {
 
 
 def _extremum_indices(node):
-    """max(dim)/min(dim)'s indices (the op keeps the winner as a mask), in the output's shape."""
+    """max(dim)/min(dim)'s indices (the op keeps them with the reduced dim), in the output's shape."""
     if node._saved is None:
         raise RuntimeError(FREED_MESSAGE)
-    indices = np.argmax(node._saved[0], axis=node.dim)
-    return Tensor._make(np.expand_dims(indices, node.dim) if node.keepdim else indices)
+    index = node._saved[0]
+    return Tensor._make(index.copy() if node.keepdim else np.squeeze(index, node.dim))
 
 
 def _kth_indices(node):

@@ -215,16 +215,28 @@ def zeros_like(g):
     return np.zeros_like(g)
 
 
+# the integer type of each float width: a float's bits, ANDed with all ones or all zeros
+_BITS_OF = {2: np.int16, 4: np.int32, 8: np.int64}
+
+
 def keep_where(mask, g):
-    """``g`` where ``mask`` is true, else +0 (PyTorch's ``mask ? grad : 0``), on arrays.
-    The product ``g * mask`` is ~10x faster than ``np.where``; adding 0 turns its -0 into +0,
-    and it is used only when no inf or NaN met a 0 (its sum is finite), so its values are
-    ``np.where``'s."""
-    product = g * mask
-    product += 0  # -0 -> +0; every other value unchanged
-    if np.isfinite(np.add.reduce(product, axis=None)):
-        return product
-    return np.where(mask, g, np.zeros((), np.result_type(g)))
+    """``g`` where ``mask`` is true, else +0 (PyTorch's ``mask ? grad : 0``), on arrays: the
+    values of ``np.where(mask, g, 0)``. For a float ``g`` the mask becomes words of all ones
+    (kept) or all zeros (+0), ANDed with ``g``'s bits: two passes, every value exact (a kept
+    -0, inf or NaN stays as it is), where ``np.where`` is ~5x slower and a product ``g *
+    mask`` makes -0 or NaN off the mask. The result is a fresh array (no view), so a leaf can
+    keep it as its ``.grad``."""
+    g = np.asarray(g)
+    if g.dtype.kind == "f" and mask.dtype == bool and (mask.ndim or g.ndim):
+        bits = _BITS_OF[g.dtype.itemsize]
+        # np.broadcast_shapes builds arrays in Python: only for shapes that differ
+        shape = g.shape if mask.shape == g.shape else np.broadcast_shapes(mask.shape, g.shape)
+        out = np.empty(shape, dtype=g.dtype)
+        words = out.view(bits)
+        np.negative(mask, dtype=bits, out=words, casting="unsafe")  # True -> -1: all ones
+        words &= g.view(bits)
+        return out
+    return np.where(mask, g, np.zeros((), g.dtype))
 
 
 def masked_zero(x, mask):

@@ -40,7 +40,7 @@ class Sum(Function):
     @staticmethod
     def forward(ctx, a, dims, keepdim):
         ctx.shape, ctx.dims, ctx.keepdim = a.shape, dims, keepdim
-        out = np.sum(a, axis=dims, keepdims=keepdim)
+        out = np.add.reduce(a, axis=dims, keepdims=keepdim)  # np.sum on an array, without its wrapper
         return out if a.dtype.kind != "b" else out.astype(np.int64)
 
     @staticmethod
@@ -210,37 +210,67 @@ class Amin(Amax):
 
 
 class ExtremumDim(Function):
-    """max(dim) / min(dim): the gradient goes to the element whose index is returned."""
+    """max(dim) / min(dim): the gradient goes to the element whose index is returned.
 
-    n_options = 4  # dim, keepdim, the arg function, and the dim as given (the node shows it)
+    ``index`` is ``numpy_arg(a, axis=dim, keepdims=True)``, found once by the caller, which
+    returns it as ``indices`` too. The node keeps it, as PyTorch keeps ``indices``: its
+    backward scatters ``g`` into zeros there, one pass over a row-sized index rather than
+    masks the size of the input."""
+
+    n_options = 4  # dim, keepdim, the index, and the dim as given (the node shows it)
 
     @staticmethod
-    def forward(ctx, a, dim, keepdim, numpy_arg, given_dim):
-        ctx.given_dim = given_dim
-        index = np.expand_dims(numpy_arg(a, axis=dim), dim)
-        out = np.take_along_axis(a, index, axis=dim)
-        mask = np.zeros(a.shape, dtype=bool)
-        np.put_along_axis(mask, index, True, axis=dim)
-        ctx.save_for_backward(mask)
-        ctx.shape, ctx.dim, ctx.keepdim = a.shape, dim, keepdim
+    def forward(ctx, a, dim, keepdim, index, given_dim):
+        out = _gather(a, index, dim)
+        ctx.save_for_backward(index)
+        ctx.shape, ctx.dim, ctx.keepdim, ctx.given_dim = a.shape, dim, keepdim, given_dim
         return out if keepdim else np.squeeze(out, dim)
 
     @staticmethod
     def backward(ctx, g):
-        (mask,) = ctx.saved_tensors
+        (index,) = ctx.saved_tensors
         g = g.reshape(_keepdim_shape(ctx.shape, (ctx.dim,)))
-        return (
-            masked_zero(expand(g, ctx.shape), ~data_of(mask)),
-            None,
-            None,
-            None,
-            None,
-        )  # PyTorch's scatter into zeros
+        if type(g) is Tensor:  # recorded (create_graph): a masked fill, differentiable in g
+            return (
+                masked_zero(expand(g, ctx.shape), ~_index_mask(index, ctx.shape, ctx.dim)),
+                None,
+                None,
+                None,
+                None,
+            )
+        out = np.zeros(ctx.shape, dtype=g.dtype)  # PyTorch's scatter into zeros
+        if ctx.dim == len(ctx.shape) - 1:  # the last dim (softmax's): flat positions, no index grids
+            out.reshape(-1)[_last_dim_positions(index, out.size)] = g
+        else:
+            np.put_along_axis(out, index, g, axis=ctx.dim)
+        return out, None, None, None, None
 
     @staticmethod
     def jvp(ctx, t):
-        (mask,) = ctx.saved_tensors
-        return np.sum(t * mask, axis=ctx.dim, keepdims=ctx.options[1])
+        (index,) = ctx.saved_tensors  # PyTorch's gather of the tangent at the indices
+        out = _gather(t, index, ctx.dim)
+        return out if ctx.options[1] else np.squeeze(out, ctx.dim)
+
+
+def _last_dim_positions(index, size):
+    """Where ``index`` (one position per line along the last dim, keepdim shape) points in
+    the flattened C-ordered array of ``size`` elements."""
+    return index + np.arange(0, size, size // index.size if index.size else 1).reshape(index.shape)
+
+
+def _gather(a, index, dim):
+    """``np.take_along_axis(a, index, dim)``; along the last dim of a C-contiguous array as
+    one fancy index of the flattened array (take_along_axis builds an index grid per dim)."""
+    if dim == a.ndim - 1 and a.flags.c_contiguous:
+        return a.reshape(-1)[_last_dim_positions(index, a.size)]
+    return np.take_along_axis(a, index, axis=dim)
+
+
+def _index_mask(index, shape, dim):
+    """True where ``index`` (one position per line along ``dim``) points."""
+    mask = np.zeros(shape, dtype=bool)
+    np.put_along_axis(mask, index, True, axis=dim)
+    return mask
 
 
 class MaxDim(ExtremumDim):
@@ -397,19 +427,21 @@ def _extremum(a, dim, keepdim, other, all_op, dim_op, numpy_reduce, numpy_arg, b
         return all_op.apply(a, numpy_reduce)
     d = normalize_dims(dim, a._data.ndim)
     d = d[0] if d else 0
-    values = dim_op.apply(a, d, keepdim, numpy_arg, int(dim) if a._data.ndim else 0)
-    indices = Tensor._make(numpy_arg(a._data, axis=d, keepdims=keepdim))
+    index = numpy_arg(a._data, axis=d, keepdims=True)  # ndarray.argmax: np.argmax's wrapper, skipped
+    values = dim_op.apply(a, d, keepdim, index, int(dim) if a._data.ndim else 0)
+    # the caller's indices are its own: changing them in place leaves the backward's alone
+    indices = Tensor._make(index.copy() if keepdim else index.squeeze(d).copy())
     return return_types["max" if dim_op is MaxDim else "min"](values, indices)
 
 
 @numpy_names
 def max(a, dim=None, keepdim=False, other=None):
-    return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.argmax, maximum)
+    return _extremum(a, dim, keepdim, other, MaxAll, MaxDim, np.max, np.ndarray.argmax, maximum)
 
 
 @numpy_names
 def min(a, dim=None, keepdim=False, other=None):
-    return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.argmin, minimum)
+    return _extremum(a, dim, keepdim, other, MinAll, MinDim, np.min, np.ndarray.argmin, minimum)
 
 
 @numpy_names
