@@ -3,9 +3,10 @@
 Goal: the fixed Python cost around a small NumPy call is what a step of a small network
 spends most of its time on, so the calls every lesson makes thousands of times take a path
 with fewer frames and checks than the general one: ``+ - *`` on float tensors
-(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), every linear
-layer (``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the
-in-place update under ``no_grad`` (``write_outside_graph``).
+(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), ops of two
+tensors and settings such as ``mse_loss`` (``apply_two``), every linear layer
+(``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the in-place
+update under ``no_grad`` (``write_outside_graph``).
 
 Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
 ``Function.apply`` builds (same class, edges, ``needs_input_grad``, saved values bound to the
@@ -234,6 +235,57 @@ def apply_one(cls, a, *options):
             if s is x:
                 counter = a._version_counter
                 sources.append((a, counter, counter[0], None))
+            elif s is result:
+                sources.append((None, out._version_counter, 0, ctx))
+            else:
+                sources.append(None)
+        ctx._saved_sources = sources
+    if anomaly.state.enabled:
+        anomaly.remember_forward(ctx)
+    return out
+
+
+def apply_two(cls, a, b, *options):
+    """``cls.apply(a, b, *options)`` for an op of two tensors and ``cls.n_options`` settings
+    that are not tensors (the losses: ``mse_loss``...): the same node, without apply's general
+    argument loop and its helper frames. Forward AD and inference tensors take the general
+    path."""
+    if forward_ad_state.levels or a._inference or b._inference:
+        return cls.apply(a, b, *options)
+    x, y = a._data, b._data
+    if cls.scalar_forward:
+        if not x.ndim and x.dtype.char in "fd":
+            x = x[()]
+        if not y.ndim and y.dtype.char in "fd":
+            y = y[()]
+    ctx = _new(cls._node_class)
+    if cls.may_overflow:
+        token = quiet_float_errors()
+        try:
+            result = cls.forward(ctx, x, y, *options)
+        finally:
+            restore_float_errors(token)
+    else:
+        result = cls.forward(ctx, x, y, *options)
+    need_a, need_b = a._requires_grad, b._requires_grad
+    if not ((need_a or need_b) and _grad_mode.enabled):
+        return _make(result)
+    out = _make(result, True, ctx)
+    ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
+    needs = ctx.needs_input_grad = (need_a, need_b)
+    saved = ctx._saved
+    if saved:  # Function._bind_saved for two tensors (a loop: no comprehension frame)
+        sources = []
+        saved_for = cls.saved_for
+        for k, s in enumerate(saved):
+            if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
+                sources.append(None)
+            elif s is x:
+                counter = a._version_counter
+                sources.append((a, counter, counter[0], None))
+            elif s is y:
+                counter = b._version_counter
+                sources.append((b, counter, counter[0], None))
             elif s is result:
                 sources.append((None, out._version_counter, 0, ctx))
             else:

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..fast_paths import apply_linear, apply_one
+from ..fast_paths import apply_linear, apply_one, apply_two
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
@@ -327,6 +327,8 @@ class MseLoss(Function):
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     check_reduction(reduction)
     warn_size(input, target)
+    if type(input) is Tensor and type(target) is Tensor:
+        return apply_two(MseLoss, input, target, reduction)
     return MseLoss.apply(input, target, reduction)
 
 
