@@ -154,25 +154,71 @@ def apply_linear(cls, t_cls, bias, input, weight, general):
         return general(bias, input, weight)
     b, x, w = bias._data, input._data, weight._data
     wt = w.T
-    ctx = object.__new__(cls._node_class)
+    ctx = _new(cls._node_class)
     result = cls.forward(ctx, b, x, wt)
     need_b, need_x, need_w = bias._requires_grad, input._requires_grad, weight._requires_grad
     if not ((need_b or need_x or need_w) and _grad_mode.enabled):
         return _make(result)
-    out = _make(result, True, ctx)
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
     if need_w:
-        t_node = object.__new__(t_cls._node_class)
-        t_node.next_functions = (edge_to(weight),)
+        node = weight.grad_fn  # edge_to(weight), inlined: each layer's weight, each step
+        if node is None:
+            node = weight._accumulator
+            node = node() if node is not None else None
+            if node is None:  # accumulator_of(weight), inlined: each step's graph frees the last one
+                node = _new(AccumulateGrad)
+                node.variable = weight
+                weight._accumulator = _weakref(node)
+            edge = (node, 0)
+        else:
+            edge = (node, weight._output_nr if node._n_outputs > 1 else 0)
+        t_node = _new(t_cls._node_class)
+        t_node.next_functions = (edge,)
         t_node.needs_input_grad = (True,)
         w_edge = (t_node, 0)
     else:
         t_node, w_edge = None, NO_EDGE
-    ctx.next_functions = (edge_to(bias) if need_b else NO_EDGE, edge_to(input) if need_x else NO_EDGE, w_edge)
+    if need_b:
+        node = bias.grad_fn  # edge_to(bias), inlined: each layer's bias, each step
+        if node is None:
+            node = bias._accumulator
+            node = node() if node is not None else None
+            if node is None:
+                node = _new(AccumulateGrad)
+                node.variable = bias
+                bias._accumulator = _weakref(node)
+            b_edge = (node, 0)
+        else:
+            b_edge = (node, bias._output_nr if node._n_outputs > 1 else 0)
+    else:
+        b_edge = NO_EDGE
+    ctx.next_functions = (b_edge, edge_to(input) if need_x else NO_EDGE, w_edge)
     ctx.needs_input_grad = (need_b, need_x, need_w)
     counter = weight._version_counter
     if need_x:  # mat2 (the transposed weight) is read only for the input's gradient
-        wt_tensor = _make(wt, need_w, t_node)
+        wt_tensor = _new(Tensor)  # Tensor._make(wt, need_w, t_node), sharing the weight's version counter
+        wt_tensor._data = wt
+        wt_tensor._requires_grad = need_w
+        wt_tensor._grad = None
+        wt_tensor.grad_fn = t_node
         wt_tensor._version_counter = counter
+        wt_tensor._retains_grad = False
+        wt_tensor._accumulator = None
+        wt_tensor._name = None
+        wt_tensor._tangent = None
+        wt_tensor._hooks = None
+        wt_tensor._inference = inference_state.enabled
         wt_source = (wt_tensor, counter, counter[0], None)
     else:
         wt_source = None
