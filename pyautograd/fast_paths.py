@@ -316,8 +316,24 @@ def apply_two(cls, a, b, *options):
     need_a, need_b = a._requires_grad, b._requires_grad
     if not ((need_a or need_b) and _grad_mode.enabled):
         return _make(result)
-    out = _make(result, True, ctx)
-    ctx.next_functions = (edge_to(a) if need_a else NO_EDGE, edge_to(b) if need_b else NO_EDGE)
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
+    if need_a:
+        node = a.grad_fn  # edge_to(a), inlined for a computed input (a model's output)
+        edge_a = edge_to(a) if node is None else (node, a._output_nr if node._n_outputs > 1 else 0)
+    else:
+        edge_a = NO_EDGE
+    ctx.next_functions = (edge_a, edge_to(b) if need_b else NO_EDGE)
     needs = ctx.needs_input_grad = (need_a, need_b)
     saved = ctx._saved
     if saved:  # Function._bind_saved for two tensors (a loop: no comprehension frame)
