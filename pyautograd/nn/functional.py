@@ -24,7 +24,7 @@ from ..tensor import Tensor
 from .activation_ops import gelu, tanhshrink  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
 from .conv_ops import conv1d, conv2d  # noqa: F401
-from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size
+from .loss_reduction import REDUCTIONS, check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .pooling import max_pool2d  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
@@ -328,10 +328,15 @@ class MseLoss(Function):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    if (
+        type(input) is Tensor
+        and type(target) is Tensor
+        and reduction in REDUCTIONS
+        and input._data.shape == target._data.shape
+    ):  # nothing to refuse or warn about (check_reduction, warn_size): the fast path
+        return apply_two(MseLoss, input, target, reduction)
     check_reduction(reduction)
     warn_size(input, target)
-    if type(input) is Tensor and type(target) is Tensor:
-        return apply_two(MseLoss, input, target, reduction)
     return MseLoss.apply(input, target, reduction)
 
 
