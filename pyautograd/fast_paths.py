@@ -3,9 +3,10 @@
 Goal: the fixed Python cost around a small NumPy call is what a step of a small network
 spends most of its time on, so the calls every lesson makes thousands of times take a path
 with fewer frames and checks than the general one: ``+ - *`` on float tensors
-(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), every linear
-layer (``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the
-in-place update under ``no_grad`` (``write_outside_graph``).
+(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), ops of two
+tensors and settings such as ``mse_loss`` (``apply_two``), every linear layer
+(``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the in-place
+update under ``no_grad`` (``write_outside_graph``).
 
 Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
 ``Function.apply`` builds (same class, edges, ``needs_input_grad``, saved values bound to the
@@ -153,25 +154,71 @@ def apply_linear(cls, t_cls, bias, input, weight, general):
         return general(bias, input, weight)
     b, x, w = bias._data, input._data, weight._data
     wt = w.T
-    ctx = object.__new__(cls._node_class)
+    ctx = _new(cls._node_class)
     result = cls.forward(ctx, b, x, wt)
     need_b, need_x, need_w = bias._requires_grad, input._requires_grad, weight._requires_grad
     if not ((need_b or need_x or need_w) and _grad_mode.enabled):
         return _make(result)
-    out = _make(result, True, ctx)
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
     if need_w:
-        t_node = object.__new__(t_cls._node_class)
-        t_node.next_functions = (edge_to(weight),)
+        node = weight.grad_fn  # edge_to(weight), inlined: each layer's weight, each step
+        if node is None:
+            node = weight._accumulator
+            node = node() if node is not None else None
+            if node is None:  # accumulator_of(weight), inlined: each step's graph frees the last one
+                node = _new(AccumulateGrad)
+                node.variable = weight
+                weight._accumulator = _weakref(node)
+            edge = (node, 0)
+        else:
+            edge = (node, weight._output_nr if node._n_outputs > 1 else 0)
+        t_node = _new(t_cls._node_class)
+        t_node.next_functions = (edge,)
         t_node.needs_input_grad = (True,)
         w_edge = (t_node, 0)
     else:
         t_node, w_edge = None, NO_EDGE
-    ctx.next_functions = (edge_to(bias) if need_b else NO_EDGE, edge_to(input) if need_x else NO_EDGE, w_edge)
+    if need_b:
+        node = bias.grad_fn  # edge_to(bias), inlined: each layer's bias, each step
+        if node is None:
+            node = bias._accumulator
+            node = node() if node is not None else None
+            if node is None:
+                node = _new(AccumulateGrad)
+                node.variable = bias
+                bias._accumulator = _weakref(node)
+            b_edge = (node, 0)
+        else:
+            b_edge = (node, bias._output_nr if node._n_outputs > 1 else 0)
+    else:
+        b_edge = NO_EDGE
+    ctx.next_functions = (b_edge, edge_to(input) if need_x else NO_EDGE, w_edge)
     ctx.needs_input_grad = (need_b, need_x, need_w)
     counter = weight._version_counter
     if need_x:  # mat2 (the transposed weight) is read only for the input's gradient
-        wt_tensor = _make(wt, need_w, t_node)
+        wt_tensor = _new(Tensor)  # Tensor._make(wt, need_w, t_node), sharing the weight's version counter
+        wt_tensor._data = wt
+        wt_tensor._requires_grad = need_w
+        wt_tensor._grad = None
+        wt_tensor.grad_fn = t_node
         wt_tensor._version_counter = counter
+        wt_tensor._retains_grad = False
+        wt_tensor._accumulator = None
+        wt_tensor._name = None
+        wt_tensor._tangent = None
+        wt_tensor._hooks = None
+        wt_tensor._inference = inference_state.enabled
         wt_source = (wt_tensor, counter, counter[0], None)
     else:
         wt_source = None
@@ -234,6 +281,73 @@ def apply_one(cls, a, *options):
             if s is x:
                 counter = a._version_counter
                 sources.append((a, counter, counter[0], None))
+            elif s is result:
+                sources.append((None, out._version_counter, 0, ctx))
+            else:
+                sources.append(None)
+        ctx._saved_sources = sources
+    if anomaly.state.enabled:
+        anomaly.remember_forward(ctx)
+    return out
+
+
+def apply_two(cls, a, b, *options):
+    """``cls.apply(a, b, *options)`` for an op of two tensors and ``cls.n_options`` settings
+    that are not tensors (the losses: ``mse_loss``...): the same node, without apply's general
+    argument loop and its helper frames. Forward AD and inference tensors take the general
+    path."""
+    if forward_ad_state.levels or a._inference or b._inference:
+        return cls.apply(a, b, *options)
+    x, y = a._data, b._data
+    if cls.scalar_forward:
+        if not x.ndim and x.dtype.char in "fd":
+            x = x[()]
+        if not y.ndim and y.dtype.char in "fd":
+            y = y[()]
+    ctx = _new(cls._node_class)
+    if cls.may_overflow:
+        token = quiet_float_errors()
+        try:
+            result = cls.forward(ctx, x, y, *options)
+        finally:
+            restore_float_errors(token)
+    else:
+        result = cls.forward(ctx, x, y, *options)
+    need_a, need_b = a._requires_grad, b._requires_grad
+    if not ((need_a or need_b) and _grad_mode.enabled):
+        return _make(result)
+    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+    out._data = result if type(result) is _ndarray else _asarray(result)
+    out._requires_grad = True
+    out._grad = None
+    out.grad_fn = ctx
+    out._version_counter = [0]
+    out._retains_grad = False
+    out._accumulator = None
+    out._name = None
+    out._tangent = None
+    out._hooks = None
+    out._inference = inference_state.enabled
+    if need_a:
+        node = a.grad_fn  # edge_to(a), inlined for a computed input (a model's output)
+        edge_a = edge_to(a) if node is None else (node, a._output_nr if node._n_outputs > 1 else 0)
+    else:
+        edge_a = NO_EDGE
+    ctx.next_functions = (edge_a, edge_to(b) if need_b else NO_EDGE)
+    needs = ctx.needs_input_grad = (need_a, need_b)
+    saved = ctx._saved
+    if saved:  # Function._bind_saved for two tensors (a loop: no comprehension frame)
+        sources = []
+        saved_for = cls.saved_for
+        for k, s in enumerate(saved):
+            if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
+                sources.append(None)
+            elif s is x:
+                counter = a._version_counter
+                sources.append((a, counter, counter[0], None))
+            elif s is y:
+                counter = b._version_counter
+                sources.append((b, counter, counter[0], None))
             elif s is result:
                 sources.append((None, out._version_counter, 0, ctx))
             else:

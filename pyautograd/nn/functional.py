@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..fast_paths import apply_linear, apply_one
+from ..fast_paths import apply_linear, apply_one, apply_two
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
@@ -24,7 +24,7 @@ from ..tensor import Tensor
 from .activation_ops import gelu, tanhshrink  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
 from .conv_ops import conv1d, conv2d  # noqa: F401
-from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size
+from .loss_reduction import REDUCTIONS, check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .pooling import max_pool2d  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
@@ -299,7 +299,10 @@ class MseLoss(Function):
     def backward(ctx, g):
         a, t = ctx.saved_tensors
         need_a, need_t = ctx.needs_input_grad
-        grad = 2 * (a - t) * scale_loss_grad(g, ctx.count, ctx.reduction)
+        d = a - t
+        # 2 (a - t) as d + d for arrays: the same bits, and NumPy adds two arrays more cheaply
+        # than it multiplies one by a Python number; a tensor (create_graph) records 2 * d
+        grad = (d + d if type(d) is not Tensor else 2 * d) * scale_loss_grad(g, ctx.count, ctx.reduction)
         return (
             (sum_like(grad, a) if need_a else None),
             (sum_like(-grad, t) if need_t else None),
@@ -313,6 +316,13 @@ class MseLoss(Function):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    if (
+        type(input) is Tensor
+        and type(target) is Tensor
+        and reduction in REDUCTIONS
+        and input._data.shape == target._data.shape
+    ):  # nothing to refuse or warn about (check_reduction, warn_size): the fast path
+        return apply_two(MseLoss, input, target, reduction)
     check_reduction(reduction)
     warn_size(input, target)
     return MseLoss.apply(input, target, reduction)

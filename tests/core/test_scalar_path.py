@@ -435,3 +435,61 @@ def test_overflowing_matmul_is_silent_even_when_warnings_are_errors(shapes):
         y.sum().backward()
     assert np.isinf(y.detach().numpy()).all() and np.isinf(z.numpy()).all()
     assert np.geterr()["over"] == "warn"
+
+
+@pytest.mark.parametrize("left", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("right", ["leaf", "computed", "constant", "same"])
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_the_two_tensor_path_builds_the_node_apply_builds(left, right, reduction, dtype):
+    """``mse_loss`` goes through fast_paths.apply_two: the same value, node, edges, needs and
+    bindings of the saved values as the general apply, the same printed form, the same
+    gradients, and an input changed in place is refused as the general node refuses it."""
+    from pyautograd.nn.functional import MseLoss
+
+    a = _operand(left, (4, 2), dtype)
+    if right == "same":
+        b = a
+    else:  # values other than a's, so that the gradients are not zero
+        b_leaf = T.full((4, 2), -0.75, dtype=dtype, requires_grad=True)
+        b = {"leaf": b_leaf, "computed": b_leaf * 3, "constant": T.full((4, 2), 0.25, dtype=dtype)}[right]
+    fast, general = T.nn.functional.mse_loss(a, b, reduction=reduction), MseLoss.apply(a, b, reduction)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    _same_fields(fast, general)
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    assert repr(fast).replace("0x", "") == repr(general).replace("0x", "")
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and type(f).__name__ == "MseLossBackward0"
+    assert f.next_functions == g.next_functions and f.needs_input_grad == g.needs_input_grad
+    assert _sources(f) == _sources(g)
+    assert (f._saved_self is f._saved[0]) == (g._saved_self is g._saved[0])
+    leaves = [t if t.is_leaf else t.grad_fn.next_functions[0][0].variable for t in (a, b) if t.requires_grad]
+    fast.sum().backward(retain_graph=True)
+    first = [leaf.grad._data.copy() for leaf in leaves]
+    for leaf in leaves:
+        leaf.grad = None
+    general.sum().backward(retain_graph=True)
+    assert all(np.array_equal(x, leaf.grad._data) for x, leaf in zip(first, leaves))
+    with T.no_grad():
+        (a if a.is_leaf else b).add_(1.0)
+    messages = []
+    for out in (fast, general):
+        with pytest.raises(RuntimeError, match="modified by an inplace operation") as caught:
+            out.sum().backward()
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+
+
+def test_the_two_tensor_path_remembers_the_forward_in_anomaly_mode():
+    """In anomaly mode the node of the fast path keeps the learner's line, as apply's does."""
+    from pyautograd.nn.functional import MseLoss
+
+    a, b = T.ones(3, requires_grad=True), T.zeros(3)
+    with T.autograd.set_detect_anomaly(True):
+        fast = T.nn.functional.mse_loss(a, b)
+        general = MseLoss.apply(a, b, "mean")
+    assert "fast = T.nn.functional.mse_loss(a, b)" in fast.grad_fn._forward_trace
+    assert "general = MseLoss.apply(a, b" in general.grad_fn._forward_trace
