@@ -1028,6 +1028,17 @@ VALUES = {
         repr(L.nansum(L.tensor([]))),
         repr(L.tensor([float("nan"), 2.0], requires_grad=True).nansum()),
     ],
+    "select_forms": lambda L: [
+        repr(L.select(L.arange(6.0).reshape(2, 3), 1, -1)),
+        repr(L.arange(6).reshape(2, 3).select(0, 1)),
+        repr(L.ones(2, 3, requires_grad=True).select(-1, 0)),
+    ],
+    "movedim_forms": lambda L: [
+        repr(L.movedim(L.arange(6.0).reshape(1, 2, 3), 0, -1)),
+        list(L.arange(24).reshape(2, 3, 4).movedim((0, 1), (2, 0)).shape),
+        list(L.moveaxis(L.ones(2, 3, 4), -1, 0).shape),
+        repr(L.ones(2, 3, requires_grad=True).moveaxis(0, 1)),
+    ],
 }
 
 
@@ -1235,6 +1246,14 @@ ERRORS = {
     "log1p_of_a_float": lambda L: L.log1p(0.5),
     "functional_relu_of_a_float": lambda L: L.nn.functional.relu(-1.0),
     "neg_of_a_float": lambda L: L.neg(1.5),
+    "select_index_out_of_range": lambda L: L.ones(2, 3, 4).select(1, 3),
+    "select_negative_index_out_of_range": lambda L: L.select(L.ones(2, 3, 4), -2, -4),
+    "select_dim_out_of_range": lambda L: L.ones(2, 3).select(2, 0),
+    "select_of_0d": lambda L: L.tensor(1.0).select(0, 0),
+    "movedim_lengths_differ": lambda L: L.ones(2, 3).movedim((0, 1), (1,)),
+    "movedim_repeated_source": lambda L: L.movedim(L.ones(2, 3), (0, 0), (0, 1)),
+    "movedim_repeated_destination": lambda L: L.ones(2, 3).moveaxis((0, 1), (1, -1)),
+    "movedim_dim_out_of_range": lambda L: L.ones(2, 3).movedim(0, 2),
 }
 
 # torch.distributions has its own module of cases, recorded with these
