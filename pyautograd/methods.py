@@ -192,7 +192,15 @@ def _div_(self, other, *, rounding_mode=None):
 
 
 def _copy_(self, src):
-    return apply_in_place(self, lambda s, v: shape.to(shape.expand(as_tensor_arg(v), *s.shape), s.dtype), src)
+    return apply_in_place(
+        self, lambda s, v: shape.to(_broadcast_source(as_tensor_arg(v), s.shape), s.dtype), src
+    )
+
+
+def _broadcast_source(v, target):
+    """``copy_``'s source in the target's shape: expanded only when it is not already, as
+    PyTorch's copy_ records no ExpandBackward0 for a source of the same shape."""
+    return v if tuple(v.shape) == tuple(target) else shape.expand(v, *target)
 
 
 def _cast(target):
@@ -320,6 +328,7 @@ _METHODS = {
     "std": statistics.std,
     "var": statistics.var,
     "cumsum": statistics.cumsum,
+    "cumprod": statistics.cumprod,
     "logsumexp": statistics.logsumexp,
     "norm": norm.norm,
     # questions about values

@@ -559,6 +559,7 @@ SAVED = {
     "Cat": {"dim": _attr("dim", _int)},
     "Stack": {"dim": _attr("dim", _int)},
     "Cumsum": {"dim": _attr("dim", _int)},
+    "Cumprod": {"dim": _attr("dim", _int), "self": Saved(0), "result": Saved(1)},
     "Tril": {"diagonal": _attr("diagonal", _int)},
     "Triu": {"diagonal": _attr("diagonal", _int)},
     "Flip": {"dims": _attr("dims", _ints)},

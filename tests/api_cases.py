@@ -1039,6 +1039,13 @@ VALUES = {
         list(L.moveaxis(L.ones(2, 3, 4), -1, 0).shape),
         repr(L.ones(2, 3, requires_grad=True).moveaxis(0, 1)),
     ],
+    "cumprod_forms": lambda L: [
+        repr(L.cumprod(L.arange(1, 5), 0)),
+        repr(L.tensor([True, False, True]).cumprod(0)),
+        repr(L.cumprod(L.tensor(2.5), -1)),
+        repr(L.tensor([1.0, 2.0]).cumprod(dim=0, dtype=L.float64)),
+        repr(L.tensor([[1.0, 2.0], [3.0, 0.0]], requires_grad=True).cumprod(-1)),
+    ],
 }
 
 
@@ -1254,6 +1261,8 @@ ERRORS = {
     "movedim_repeated_source": lambda L: L.movedim(L.ones(2, 3), (0, 0), (0, 1)),
     "movedim_repeated_destination": lambda L: L.ones(2, 3).moveaxis((0, 1), (1, -1)),
     "movedim_dim_out_of_range": lambda L: L.ones(2, 3).movedim(0, 2),
+    "cumprod_dim_out_of_range": lambda L: L.ones(2, 3).cumprod(2),
+    "cumprod_dim_of_0d": lambda L: L.cumprod(L.tensor(1.0), 1),
 }
 
 # torch.distributions has its own module of cases, recorded with these

@@ -424,6 +424,20 @@ CASES = [
     ("std_unbiased_false", lambda L, a: a.std(0, unbiased=False), [(3, 2)]),
     ("var_dim_keepdim", lambda L, a: a.var(1, keepdim=True), [(2, 3)]),
     ("cumsum_fn_neg", lambda L, a: L.cumsum(a, dim=-2), [(3, 2)]),
+    ("cumprod", lambda L, a: a.cumprod(1), [(2, 3)]),
+    ("cumprod_fn_neg", lambda L, a: L.cumprod(a, dim=-2), [(3, 2)]),
+    (
+        "cumprod_one_zero",
+        lambda L, a: (a * L.tensor([1.0, 0.0, 1.0, 1.0], dtype=L.float64)).cumprod(0),
+        [(4,)],
+    ),
+    (
+        "cumprod_zeros",
+        lambda L, a: L.cumprod(
+            a * L.tensor([[0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 0.0]], dtype=L.float64), 1
+        ),
+        [(2, 4)],
+    ),
     ("logsumexp_keepdim", lambda L, a: L.logsumexp(a, dim=0, keepdim=True), [(3, 2)]),
     ("sum_axis", lambda L, a: a.sum(axis=1), [(2, 3)]),
     ("mean_axis_keepdims", lambda L, a: a.mean(axis=0, keepdims=True), [(2, 3)]),
