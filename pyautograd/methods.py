@@ -349,6 +349,8 @@ _METHODS = {
     "argsort": sorting.argsort,
     "topk": sorting.topk,
     "kthvalue": sorting.kthvalue,
+    "median": sorting.median,
+    "nanmedian": sorting.nanmedian,
     "gather": gather.gather,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,

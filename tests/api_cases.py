@@ -1046,6 +1046,36 @@ VALUES = {
         repr(L.tensor([1.0, 2.0]).cumprod(dim=0, dtype=L.float64)),
         repr(L.tensor([[1.0, 2.0], [3.0, 0.0]], requires_grad=True).cumprod(-1)),
     ],
+    "median_forms": lambda L: [
+        repr(L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True).median()),
+        repr(L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True).median(1)),
+        repr(L.median(L.tensor([2.0, 1.0, 2.0, 1.0, 2.0, 1.0]), 0)),
+        repr(L.tensor([0.0, -0.0, 0.0, -0.0]).median(0)),
+        repr(L.tensor([[1, 3, 2, 2], [2, 3, 1, 2]]).median(dim=-1, keepdim=True)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).median(0)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).median()),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).nanmedian(0)),
+        repr(L.nanmedian(L.tensor([float("nan"), float("nan")]), 0)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")], requires_grad=True).nanmedian()),
+        repr(L.tensor(2.0, requires_grad=True).median(0)),
+        repr(L.tensor([]).median()),
+    ],
+    "median_gradients_share_ties_and_nan": lambda L: (
+        [
+            L.autograd.grad(x.median(), x)[0].tolist()
+            for x in (
+                L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True),
+                L.tensor([1.0, float("nan"), 2.0, float("nan")], requires_grad=True),
+            )
+        ]
+        + [
+            L.autograd.grad(x.nanmedian(), x)[0].tolist()
+            for x in (
+                L.tensor([1.0, float("nan"), 2.0, 1.0], requires_grad=True),
+                L.tensor([float("nan"), float("nan")], requires_grad=True),
+            )
+        ]
+    ),
 }
 
 
@@ -1263,6 +1293,11 @@ ERRORS = {
     "movedim_dim_out_of_range": lambda L: L.ones(2, 3).movedim(0, 2),
     "cumprod_dim_out_of_range": lambda L: L.ones(2, 3).cumprod(2),
     "cumprod_dim_of_0d": lambda L: L.cumprod(L.tensor(1.0), 1),
+    "median_empty_dim": lambda L: L.ones(2, 0).median(1),
+    "nanmedian_empty_dim": lambda L: L.nanmedian(L.tensor([]), 0),
+    "median_dim_out_of_range": lambda L: L.ones(2, 3).median(2),
+    "median_of_bool": lambda L: L.tensor([True]).median(),
+    "median_dim_of_bool": lambda L: L.tensor([True]).median(0),
 }
 
 # torch.distributions has its own module of cases, recorded with these
