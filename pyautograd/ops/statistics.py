@@ -11,6 +11,7 @@ from ..function import Function
 from ..tensor import Tensor
 from . import common
 from .common import expand, is_tensor, masked_zero, normalize_dims, numpy_names
+from .shape import cat
 from .with_number import times_number
 
 
@@ -283,8 +284,6 @@ def _cumprod_grad_arrays(g, a, out, d):
 def _cumprod_grad_tensors(g, a, d):
     """The same on tensors, in PyTorch's order of ops, so the graph of a create_graph backward
     is PyTorch's (slices, prod, cumprod, cat, each ``k`` copied into a zero tensor)."""
-    from .shape import cat
-
     a = a if is_tensor(a) else Tensor._make(a)
     n = a.shape[d]
     grad = Tensor._make(np.zeros(np.broadcast_shapes(a.shape, np.shape(g)), common.data_of(a).dtype))
