@@ -509,7 +509,7 @@ SAVED = {
     "SortValues": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
     "TopkValues": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self_sym_sizes": _shape},
     "Select": {
-        "dim": lambda n: _int(_select(n)[0]),
+        "dim": lambda n: _int(n.given_dim if hasattr(n, "given_dim") else _select(n)[0]),
         "index": lambda n: _int(_select(n)[1]),
         "self_sym_sizes": lambda n: _ints(_select(n)[2]),
     },

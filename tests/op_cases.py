@@ -400,6 +400,7 @@ CASES = [
     ("squeeze_dims", lambda L, a: a.squeeze((1, -1)), [(2, 1, 3, 1)]),
     ("select_fn_neg_index", lambda L, a: L.select(a, 1, -1), [(2, 3, 2)]),
     ("select_method", lambda L, a: a.select(0, 1), [(3, 2)]),
+    ("select_neg_dim", lambda L, a: a.select(-1, 0), [(2, 3)]),
     ("movedim_fn", lambda L, a: L.movedim(a, (0, 1), (2, 0)), [(2, 3, 4)]),
     ("moveaxis_method", lambda L, a: a.moveaxis(-1, 0), [(2, 3)]),
     ("index_int", lambda L, a: a[1], [(3, 2)]),

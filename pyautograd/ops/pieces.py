@@ -460,7 +460,10 @@ def select(a, dim, index):
         raise IndexError(
             f"select(): index {index} out of range for tensor of size {list(a._data.shape)} at dimension {d}"
         )
-    return mark_view(Select.apply(a, (slice(None),) * d + (int(index), ...)), a)
+    out = Select.apply(a, (slice(None),) * d + (int(index), ...))
+    if out.grad_fn is not None:
+        out.grad_fn.given_dim = int(dim)  # PyTorch's node shows the dim as given (-1 stays -1)
+    return mark_view(out, a)
 
 
 def movedim(a, source, destination):
