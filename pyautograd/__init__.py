@@ -126,10 +126,13 @@ from .ops.pieces import (
     flip,
     fliplr,
     flipud,
+    moveaxis,
+    movedim,
     narrow,
     repeat,
     repeat_interleave,
     roll,
+    select,
     split,
     tensor_split,
     tile,
@@ -160,8 +163,8 @@ from .ops.shape import (
     unsqueeze,
     vstack,
 )
-from .ops.sorting import argsort, kthvalue, sort, topk
-from .ops.statistics import cumsum, logsumexp, prod, std, std_mean, var, var_mean
+from .ops.sorting import argsort, kthvalue, median, nanmedian, sort, topk
+from .ops.statistics import cumprod, cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from .random_tensors import (

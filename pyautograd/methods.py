@@ -192,7 +192,15 @@ def _div_(self, other, *, rounding_mode=None):
 
 
 def _copy_(self, src):
-    return apply_in_place(self, lambda s, v: shape.to(shape.expand(as_tensor_arg(v), *s.shape), s.dtype), src)
+    return apply_in_place(
+        self, lambda s, v: shape.to(_broadcast_source(as_tensor_arg(v), s.shape), s.dtype), src
+    )
+
+
+def _broadcast_source(v, target):
+    """``copy_``'s source in the target's shape: expanded only when it is not already, as
+    PyTorch's copy_ records no ExpandBackward0 for a source of the same shape."""
+    return v if tuple(v.shape) == tuple(target) else shape.expand(v, *target)
 
 
 def _cast(target):
@@ -320,6 +328,7 @@ _METHODS = {
     "std": statistics.std,
     "var": statistics.var,
     "cumsum": statistics.cumsum,
+    "cumprod": statistics.cumprod,
     "logsumexp": statistics.logsumexp,
     "norm": norm.norm,
     # questions about values
@@ -340,6 +349,8 @@ _METHODS = {
     "argsort": sorting.argsort,
     "topk": sorting.topk,
     "kthvalue": sorting.kthvalue,
+    "median": sorting.median,
+    "nanmedian": sorting.nanmedian,
     "gather": gather.gather,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,
@@ -359,6 +370,9 @@ _METHODS = {
     "tensor_split": pieces.tensor_split,
     "unbind": pieces.unbind,
     "narrow": pieces.narrow,
+    "select": pieces.select,
+    "movedim": pieces.movedim,
+    "moveaxis": pieces.moveaxis,
     "tril": pieces.tril,
     "triu": pieces.triu,
     "diag": pieces.diag,

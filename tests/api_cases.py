@@ -1028,6 +1028,54 @@ VALUES = {
         repr(L.nansum(L.tensor([]))),
         repr(L.tensor([float("nan"), 2.0], requires_grad=True).nansum()),
     ],
+    "select_forms": lambda L: [
+        repr(L.select(L.arange(6.0).reshape(2, 3), 1, -1)),
+        repr(L.arange(6).reshape(2, 3).select(0, 1)),
+        repr(L.ones(2, 3, requires_grad=True).select(-1, 0)),
+    ],
+    "movedim_forms": lambda L: [
+        repr(L.movedim(L.arange(6.0).reshape(1, 2, 3), 0, -1)),
+        list(L.arange(24).reshape(2, 3, 4).movedim((0, 1), (2, 0)).shape),
+        list(L.moveaxis(L.ones(2, 3, 4), -1, 0).shape),
+        repr(L.ones(2, 3, requires_grad=True).moveaxis(0, 1)),
+    ],
+    "cumprod_forms": lambda L: [
+        repr(L.cumprod(L.arange(1, 5), 0)),
+        repr(L.tensor([True, False, True]).cumprod(0)),
+        repr(L.cumprod(L.tensor(2.5), -1)),
+        repr(L.tensor([1.0, 2.0]).cumprod(dim=0, dtype=L.float64)),
+        repr(L.tensor([[1.0, 2.0], [3.0, 0.0]], requires_grad=True).cumprod(-1)),
+    ],
+    "median_forms": lambda L: [
+        repr(L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True).median()),
+        repr(L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True).median(1)),
+        repr(L.median(L.tensor([2.0, 1.0, 2.0, 1.0, 2.0, 1.0]), 0)),
+        repr(L.tensor([0.0, -0.0, 0.0, -0.0]).median(0)),
+        repr(L.tensor([[1, 3, 2, 2], [2, 3, 1, 2]]).median(dim=-1, keepdim=True)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).median(0)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).median()),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")]).nanmedian(0)),
+        repr(L.nanmedian(L.tensor([float("nan"), float("nan")]), 0)),
+        repr(L.tensor([3.0, float("nan"), 1.0, float("nan")], requires_grad=True).nanmedian()),
+        repr(L.tensor(2.0, requires_grad=True).median(0)),
+        repr(L.tensor([]).median()),
+    ],
+    "median_gradients_share_ties_and_nan": lambda L: (
+        [
+            L.autograd.grad(x.median(), x)[0].tolist()
+            for x in (
+                L.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 3.0]], requires_grad=True),
+                L.tensor([1.0, float("nan"), 2.0, float("nan")], requires_grad=True),
+            )
+        ]
+        + [
+            L.autograd.grad(x.nanmedian(), x)[0].tolist()
+            for x in (
+                L.tensor([1.0, float("nan"), 2.0, 1.0], requires_grad=True),
+                L.tensor([float("nan"), float("nan")], requires_grad=True),
+            )
+        ]
+    ),
 }
 
 
@@ -1235,6 +1283,21 @@ ERRORS = {
     "log1p_of_a_float": lambda L: L.log1p(0.5),
     "functional_relu_of_a_float": lambda L: L.nn.functional.relu(-1.0),
     "neg_of_a_float": lambda L: L.neg(1.5),
+    "select_index_out_of_range": lambda L: L.ones(2, 3, 4).select(1, 3),
+    "select_negative_index_out_of_range": lambda L: L.select(L.ones(2, 3, 4), -2, -4),
+    "select_dim_out_of_range": lambda L: L.ones(2, 3).select(2, 0),
+    "select_of_0d": lambda L: L.tensor(1.0).select(0, 0),
+    "movedim_lengths_differ": lambda L: L.ones(2, 3).movedim((0, 1), (1,)),
+    "movedim_repeated_source": lambda L: L.movedim(L.ones(2, 3), (0, 0), (0, 1)),
+    "movedim_repeated_destination": lambda L: L.ones(2, 3).moveaxis((0, 1), (1, -1)),
+    "movedim_dim_out_of_range": lambda L: L.ones(2, 3).movedim(0, 2),
+    "cumprod_dim_out_of_range": lambda L: L.ones(2, 3).cumprod(2),
+    "cumprod_dim_of_0d": lambda L: L.cumprod(L.tensor(1.0), 1),
+    "median_empty_dim": lambda L: L.ones(2, 0).median(1),
+    "nanmedian_empty_dim": lambda L: L.nanmedian(L.tensor([]), 0),
+    "median_dim_out_of_range": lambda L: L.ones(2, 3).median(2),
+    "median_of_bool": lambda L: L.tensor([True]).median(),
+    "median_dim_of_bool": lambda L: L.tensor([True]).median(0),
 }
 
 # torch.distributions has its own module of cases, recorded with these

@@ -8,7 +8,7 @@ from ..tensor import Tensor
 from ..views import mark_view
 from .common import is_tensor, masked_zero, normalize_dims
 from .gather import index_select
-from .index import Index
+from .index import Index, Select
 from .shape import clone, expand, flatten, permute, unsqueeze
 
 
@@ -448,3 +448,46 @@ def _repeat_interleave(input, repeats, dim, output_size, forms):
             f"repeat_interleave: Invalid output_size, expected {repeats * sizes[d]} but got {output_size}"
         )
     return clone(expand(spread, *sizes)).flatten(d, d + 1)
+
+
+def select(a, dim, index):
+    """The slice at ``index`` of ``dim``, that dim removed: a view (``SelectBackward0``)."""
+    if a._data.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = normalize_dims(dim, a._data.ndim)[0]
+    size = a._data.shape[d]
+    if not -size <= index < size:
+        raise IndexError(
+            f"select(): index {index} out of range for tensor of size {list(a._data.shape)} at dimension {d}"
+        )
+    out = Select.apply(a, (slice(None),) * d + (int(index), ...))
+    if out.grad_fn is not None:
+        out.grad_fn.given_dim = int(dim)  # PyTorch's node shows the dim as given (-1 stays -1)
+    return mark_view(out, a)
+
+
+def movedim(a, source, destination):
+    """The dims of ``source`` moved to ``destination``, the others keeping their order: a
+    permute, as PyTorch builds it (``PermuteBackward0``)."""
+    n = a._data.ndim
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    if len(src) != len(dst):
+        raise RuntimeError(
+            f"movedim: Invalid source or destination dims: source ({src} dims) should contain the same "
+            f"number of dims as destination ({dst} dims)"
+        )
+    src_n = [normalize_dims(d, n)[0] if n else 0 for d in src]
+    dst_n = [normalize_dims(d, n)[0] if n else 0 for d in dst]
+    for given, normal, name in ((src, src_n, "source"), (dst, dst_n, "destination")):
+        if len(set(normal)) != len(normal):
+            raise RuntimeError(f"movedim: repeated dim in `{name}` ({given})")
+    order = [-1] * n
+    for s, d in zip(src_n, dst_n):
+        order[d] = s
+    rest = iter(i for i in range(n) if i not in src_n)
+    order = [next(rest) if o < 0 else o for o in order]
+    return permute(a, *order)
+
+
+moveaxis = movedim

@@ -7,7 +7,7 @@ from ..function import Function
 from ..tensor import Tensor
 from .common import normalize_dims, numpy_names
 from .gather import PickAlong, scatter_add_into
-from .reduce import _return_type
+from .reduce import ExtremumAll, _return_type
 
 return_types = {name: _return_type(name) for name in ("sort", "topk", "kthvalue")}
 
@@ -264,3 +264,95 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     index = np.expand_dims(chosen.reshape(shape), d)
     values = Kthvalue.apply(input, d, keepdim, index, int(dim))
     return return_types["kthvalue"](values, Tensor._make(index if keepdim else np.squeeze(index, d)))
+
+
+return_types.update({name: _return_type(name) for name in ("median", "nanmedian")})
+
+
+class MedianAll(ExtremumAll):
+    """The lower median of all elements; elements equal to it share the gradient (PyTorch's
+    evenly_distribute_backward, as for max())."""
+
+    backward_name = "MedianBackward0"
+
+
+class NanmedianAll(ExtremumAll):
+    backward_name = "NanmedianBackward0"
+
+
+class MedianDim(Kthvalue):
+    """The median along ``dim`` is a pick at the returned index, as kthvalue's; a 0-d input
+    is its own median."""
+
+    backward_name = "MedianBackward1"
+
+    @staticmethod
+    def forward(ctx, a, dim, keepdim, index, given_dim):
+        if a.ndim == 0:
+            ctx.shape, ctx.dim, ctx.index, ctx.keepdim, ctx.given_dim = (), 0, index, keepdim, given_dim
+            return a.copy()
+        return Kthvalue.forward(ctx, a, dim, keepdim, index, given_dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        if not ctx.shape:
+            return g, None, None, None, None
+        return Kthvalue.backward(ctx, g)
+
+    @staticmethod
+    def jvp(ctx, t):
+        return t.copy() if not ctx.shape else Kthvalue.jvp(ctx, t)
+
+
+class NanmedianDim(MedianDim):
+    backward_name = "NanmedianBackward1"
+
+
+def _median_indices(rows, ignore_nan):
+    """For each row, the index PyTorch's kernel returns: the element at position (n - 1) // 2
+    when the row is ordered by value and then by index (so ties give the lower index first,
+    and -0.0 ties with 0.0); ``median`` returns a row's first NaN instead, ``nanmedian``
+    leaves the NaNs out (n counts the others; a row of NaNs gives its first)."""
+    order = np.argsort(rows, axis=-1, kind="stable")  # NaN sorts last
+    nan = np.isnan(rows) if rows.dtype.kind == "f" else np.zeros(rows.shape, dtype=bool)
+    n = rows.shape[-1] - (np.count_nonzero(nan, axis=-1) if ignore_nan else 0)
+    position = np.maximum(n - 1, 0) // 2
+    chosen = np.take_along_axis(order, np.asarray(position).reshape(-1, 1), axis=-1)[:, 0]
+    if not ignore_nan:
+        chosen = np.where(nan.any(axis=-1), np.argmax(nan, axis=-1), chosen)
+    return chosen
+
+
+def _median(input, dim, keepdim, ignore_nan):
+    name = "nanmedian" if ignore_nan else "median"
+    data = input._data
+    if data.dtype == np.bool_:
+        raise NotImplementedError(f"\"median_{'cpu' if dim is None else 'out'}\" not implemented for 'Bool'")
+    if dim is None:
+        if data.size == 0:
+            return Tensor._make(
+                np.array(np.nan if data.dtype.kind == "f" else np.iinfo(data.dtype).min, data.dtype)
+            )
+        flat = data.reshape(1, -1)
+        value = flat[0, _median_indices(flat, ignore_nan)[0]]
+        return (NanmedianAll if ignore_nan else MedianAll).apply(input, lambda a: np.asarray(value, a.dtype))
+    d = _dim(input, dim)
+    if data.ndim and data.shape[d] == 0:
+        raise IndexError(f"median(): Expected reduction dim {d} to have non-zero size.")  # nanmedian too
+    op = NanmedianDim if ignore_nan else MedianDim
+    if data.ndim == 0:
+        index = np.zeros((), dtype=np.int64)
+        return return_types[name](op.apply(input, 0, keepdim, index, int(dim)), Tensor._make(index))
+    rows = np.moveaxis(data, d, -1).reshape(-1, data.shape[d])
+    shape = np.moveaxis(data, d, -1).shape[:-1]
+    index = np.expand_dims(_median_indices(rows, ignore_nan).reshape(shape), d)
+    values = op.apply(input, d, keepdim, index, int(dim))
+    return return_types[name](values, Tensor._make(index if keepdim else np.squeeze(index, d)))
+
+
+def median(input, dim=None, keepdim=False):
+    return _median(input, dim, keepdim, ignore_nan=False)
+
+
+def nanmedian(input, dim=None, keepdim=False):
+    return _median(input, dim, keepdim, ignore_nan=True)

@@ -8,8 +8,10 @@ import numpy as np
 
 from .. import dtypes
 from ..function import Function
+from ..tensor import Tensor
 from . import common
 from .common import expand, is_tensor, masked_zero, normalize_dims, numpy_names
+from .shape import cat
 from .with_number import times_number
 
 
@@ -202,6 +204,105 @@ class Cumsum(Function):
         return np.cumsum(t, axis=ctx.dim)
 
 
+class Cumprod(Function):
+    """Running product along ``dim``. Its gradient at ``k`` sums, over the outputs from ``k``
+    on, the upstream gradient times the product of the other factors. Without a zero in the
+    input that is PyTorch's reversed running sum of ``result * g`` divided by the input; with
+    a zero it is PyTorch's product of the factors before ``k`` and the running product after
+    ``k``, written out one ``k`` at a time (no division, so a zero factor is fine)."""
+
+    backward_name = "CumprodBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        out = np.cumprod(a, axis=dim) if a.ndim else a.copy()
+        out = out if a.dtype.kind != "b" else out.astype(np.int64)
+        ctx.save_for_backward(a, out)  # PyTorch saves both: either changed in place is an error
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        values = common.data_of(a)
+        if values.size <= 1 or values.shape[ctx.dim] == 1:
+            return g, None
+        d = ctx.dim % values.ndim
+        if (values != 0).all():
+            w = out * g
+            if is_tensor(w):
+                return w.flip(d).cumsum(d).flip(d) / a, None
+            return np.flip(np.cumsum(np.flip(w, d), axis=d), d) / a, None
+        if is_tensor(g) or is_tensor(a):
+            return _cumprod_grad_tensors(g, a, d), None
+        return _cumprod_grad_arrays(g, a, out, d), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        """The tangent at ``j`` sums ``t[i]`` times the product of the factors up to ``j``
+        other than ``i``: the product before ``i`` times the running product after it."""
+        a, _ = ctx.saved_tensors
+        if a.ndim == 0:
+            return t.copy()
+        d, n = ctx.dim % a.ndim, a.shape[ctx.dim]
+        before = np.cumprod(
+            np.concatenate([np.ones_like(np.take(a, [0], d)), np.take(a, range(n - 1), d)], d), d
+        )
+        out = np.zeros(np.broadcast_shapes(a.shape, np.shape(t)), np.result_type(a, t))
+        for i in range(n):
+            after = np.cumprod(np.take(a, range(i + 1, n), d), d)
+            run = np.concatenate([np.ones_like(np.take(a, [i], d)), after], d)
+            index = (slice(None),) * d + (slice(i, None),)
+            out[index] += np.take(t, [i], d) * np.take(before, [i], d) * run
+        return out
+
+
+def _cumprod_grad_arrays(g, a, out, d):
+    """PyTorch's gradient without a graph when the input has a zero, in one pass of masks:
+    before the first zero, the reversed running sum of ``result * g`` over the input (zeros
+    of ``g``'s mask left out, so an inf there stays out); at the first zero, the running
+    product up to the next zero times ``g`` there, times the result just before it; after
+    it, 0 (every product there has two zero factors)."""
+    zeros_seen = np.cumsum(a == 0, axis=d)
+    before = zeros_seen == 0
+    w = np.where(before, out * g, 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        grad = np.where(before, np.flip(np.cumsum(np.flip(w, d), axis=d), d) / a, 0)
+    between = zeros_seen == 1
+    first = np.argmax(between, axis=d)[(slice(None),) * d + (None,)]
+    at_first = np.zeros_like(between)
+    np.put_along_axis(at_first, first, True, axis=d)
+    at_first &= between
+    between &= ~at_first
+    run = np.cumprod(np.where(between, a, 1), axis=d) * np.where(between | at_first, g, 0)
+    previous = np.take_along_axis(out, np.maximum(first - 1, 0), axis=d)
+    value = np.sum(run, axis=d, keepdims=True) * np.where(first == 0, 1, previous)
+    return np.where(at_first, value, grad)
+
+
+def _cumprod_grad_tensors(g, a, d):
+    """The same on tensors, in PyTorch's order of ops, so the graph of a create_graph backward
+    is PyTorch's (slices, prod, cumprod, cat, each ``k`` copied into a zero tensor)."""
+    a = a if is_tensor(a) else Tensor._make(a)
+    n = a.shape[d]
+    grad = Tensor._make(np.zeros(np.broadcast_shapes(a.shape, np.shape(g)), common.data_of(a).dtype))
+    ones = Tensor._make(
+        np.ones(tuple(1 if i == d else s for i, s in enumerate(a.shape)), common.data_of(a).dtype)
+    )
+    for k in range(n):
+        if k == 0:
+            omitted = cat([ones, a.narrow(d, 1, n - 1).cumprod(d)], d)
+        elif k == n - 1:
+            omitted = a.narrow(d, 0, k).prod(d, keepdim=True)
+        else:
+            until = a.narrow(d, 0, k).prod(d, keepdim=True)
+            after = a.narrow(d, k + 1, n - k - 1).cumprod(d)
+            omitted = cat([until, until.expand_as(after) * after], d)
+        grad.select(d, k).copy_((g.narrow(d, k, n - k) * omitted).sum(d))
+    return grad
+
+
 class Logsumexp(Function):
     """log(sum(exp(a))) over ``dims``, shifted by the maximum so exp cannot overflow."""
 
@@ -328,6 +429,18 @@ def cumsum(a, dim, dtype=None):
     if d is None:
         return Cumsum.apply(a.reshape(1), 0).reshape(())
     return Cumsum.apply(a, int(dim))  # as given (NumPy takes a negative axis): the node shows it
+
+
+def cumprod(a, dim, dtype=None):
+    if dtype is not None:
+        a = a.to(dtype)
+    if a._data.dtype.kind in "bi" and a._data.dtype != np.int64 and dtype is None:
+        a = a.long()
+    if a._data.ndim:
+        normalize_dims(dim, a._data.ndim)
+    elif dim not in (0, -1):
+        normalize_dims(dim, 0)  # PyTorch's IndexError for a 0-d tensor's dim
+    return Cumprod.apply(a, int(dim))  # as given (NumPy takes a negative axis): the node shows it
 
 
 @numpy_names
