@@ -582,9 +582,10 @@ _UNARY_EXTRA = {
     "Gelu": {"approximate": _constant("none")},
     "GeluTanh": {"approximate": _constant("tanh")},
 }
-# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings,
-# log_sigmoid a buffer of its CPU kernel
-_UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
+# settings PyTorch's node does not save: nan_to_num none of its, threshold not its value
+# (its backward reads only the threshold); and what these do not have: log_sigmoid's buffer
+# of its CPU kernel
+_UNARY_SETTINGS_NOT_SAVED = {"NanToNum": ("nan", "posinf", "neginf"), "Threshold": ("value",)}
 _UNARY_NOT_NAMED = {"Logsigmoid"}
 
 
@@ -600,9 +601,17 @@ def _unary_entry(op):
         entry["self"] = Saved(0)
     elif op.saves == "output":
         entry["result"] = Saved(0)
-    names = () if op.__name__ in _UNARY_SETTINGS_NOT_SAVED else getattr(op, "setting_names", ())
-    for i, name in enumerate(names):
-        entry[name] = _setting(i)
+    not_saved = next(
+        (
+            _UNARY_SETTINGS_NOT_SAVED[c.__name__]
+            for c in op.__mro__
+            if c.__name__ in _UNARY_SETTINGS_NOT_SAVED
+        ),
+        (),
+    )
+    for i, name in enumerate(getattr(op, "setting_names", ())):
+        if name not in not_saved:
+            entry[name] = _setting(i)
     for cls in op.__mro__:
         entry.update(_UNARY_EXTRA.get(cls.__name__, {}))
     return entry

@@ -1192,6 +1192,10 @@ ERRORS = {
     "softshrink_negative_lambda_float64": lambda L: L.nn.functional.softshrink(
         L.tensor([1.0], dtype=L.float64), -0.25
     ),
+    "hardsigmoid_of_integers": lambda L: L.nn.functional.hardsigmoid(L.tensor([1, 2])),
+    "hardswish_of_bools": lambda L: L.nn.functional.hardswish(L.tensor([True])),
+    "celu_of_integers": lambda L: L.nn.functional.celu(L.tensor([1, 2])),
+    "threshold_without_value": lambda L: L.nn.functional.threshold(L.tensor([1.0]), 0.5),
     "one_hot_negative": lambda L: L.nn.functional.one_hot(L.tensor([0, -1])),
     "one_hot_too_big": lambda L: L.nn.functional.one_hot(L.tensor([0, 3]), 2),
     "one_hot_float": lambda L: L.nn.functional.one_hot(L.tensor([0.0, 1.0])),
