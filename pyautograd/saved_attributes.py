@@ -474,6 +474,8 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "Glu": {"dim": _attr("dim", _int), "self": Saved(0)},
+    "GluBackward": {"dim": _attr("dim", _int), "grad_output": Saved(0), "self": Saved(1)},
     "Softmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "LogSoftmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "Mm": _MATMUL_SIZES,

@@ -276,6 +276,8 @@ CASES = [
     ("threshold", lambda L, a: L.nn.functional.threshold(a, 0.1, 20.0), [(5,)]),
     ("threshold_inplace", lambda L, a: L.nn.functional.threshold_(a * 2, 0.1, -3.0), [(5,)]),
     ("celu", lambda L, a: L.nn.functional.celu(a * 2, 0.7), [(5,)]),
+    ("glu", lambda L, a: L.nn.functional.glu(a), [(2, 4)]),
+    ("glu_dim0", lambda L, a: L.nn.functional.glu(a * 3, 0), [(4, 3)]),
     ("celu_inplace", lambda L, a: L.nn.functional.celu_(a * 2, 0.7), [(5,)]),
     (
         "layer_norm",

@@ -1,9 +1,10 @@
 """Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, CELU, Hardtanh, ReLU6,
 Threshold, GELU, Softplus, SiLU, Mish, Hardsigmoid, Hardswish, LogSigmoid, Hardshrink, Softshrink,
-Tanhshrink, Softsign.
+Tanhshrink, Softsign, GLU.
 Each remembers its settings and calls the function of ``activation_ops``."""
 
 from . import activation_ops as ops
+from .glu import glu
 from .module import Module
 
 
@@ -173,3 +174,15 @@ class Tanhshrink(Module):
 class Softsign(Module):
     def forward(self, input):
         return ops.softsign(input)
+
+
+class GLU(Module):
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"

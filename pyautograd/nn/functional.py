@@ -24,6 +24,7 @@ from ..tensor import Tensor
 from .activation_ops import gelu, relu6, softsign, tanhshrink, threshold, threshold_  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
 from .conv_ops import conv1d, conv2d  # noqa: F401
+from .glu import glu  # noqa: F401
 from .loss_reduction import check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .pooling import max_pool2d  # noqa: F401

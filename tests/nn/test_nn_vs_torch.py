@@ -331,6 +331,10 @@ def test_layer_repr_matches_torch(make):
         lambda nn: nn.Threshold(0.1, 20, inplace=True),
         lambda nn: nn.CELU(),
         lambda nn: nn.CELU(0.5, inplace=True),
+        lambda nn: nn.Softmin(),
+        lambda nn: nn.Softmin(1),
+        lambda nn: nn.GLU(),
+        lambda nn: nn.GLU(0),
     ],
 )
 def test_new_activation_repr_matches_torch(make):
@@ -360,6 +364,7 @@ def test_activation_layers_compute_like_torch():
         lambda nn: nn.Softsign(),
         lambda nn: nn.Threshold(0.7, -3.0),
         lambda nn: nn.CELU(0.5),
+        lambda nn: nn.GLU(1),
     ]
     for make in layers:
         results = []
