@@ -276,6 +276,9 @@ CASES = [
     ("threshold", lambda L, a: L.nn.functional.threshold(a, 0.1, 20.0), [(5,)]),
     ("threshold_inplace", lambda L, a: L.nn.functional.threshold_(a * 2, 0.1, -3.0), [(5,)]),
     ("celu", lambda L, a: L.nn.functional.celu(a * 2, 0.7), [(5,)]),
+    ("hardsigmoid_inplace", lambda L, a: L.nn.functional.hardsigmoid(a * 4, inplace=True), [(5,)]),
+    ("hardswish_inplace", lambda L, a: L.nn.functional.hardswish(a * 4, inplace=True), [(5,)]),
+    ("softmin", lambda L, a: L.nn.functional.softmin(a, dim=1), [(2, 3)]),
     ("glu", lambda L, a: L.nn.functional.glu(a), [(2, 4)]),
     ("glu_dim0", lambda L, a: L.nn.functional.glu(a * 3, 0), [(4, 3)]),
     ("celu_inplace", lambda L, a: L.nn.functional.celu_(a * 2, 0.7), [(5,)]),
@@ -590,6 +593,7 @@ NOT_THE_DERIVATIVE = {
 # there, so it must here too (the second-order tests check the error instead of numbers).
 NO_SECOND_ORDER = {
     "hardsigmoid": "derivative for aten::hardsigmoid_backward is not implemented",
+    "hardsigmoid_inplace": "derivative for aten::hardsigmoid_backward is not implemented",
 }
 # Cases too steep for a float32 comparison with float64 answers.
 FLOAT64_ONLY = {
