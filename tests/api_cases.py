@@ -563,6 +563,11 @@ VALUES = {
         L.tensor([[1.0, -0.2]]).hardshrink(0.1).tolist(),
         L.nn.functional.softshrink(L.tensor([-0.5, 0.5, 2.0], dtype=L.float64)).tolist(),
     ],
+    "relu6_hardtanh_of_integers": lambda L: [
+        repr(L.nn.functional.relu6(L.tensor([1, 8, -2]))),
+        repr(L.nn.functional.hardtanh(L.tensor([1, 8, 0, 3], dtype=L.uint8), 1.7, 2.9)),
+        repr(L.nn.functional.threshold(L.tensor([1, 8, -2]), 2, 5)),
+    ],
     "hyperbolic_of_integers": lambda L: [
         repr(L.sinh(L.tensor([0, 1]))),
         repr(L.tensor([180, -90]).deg2rad()),
@@ -1199,6 +1204,7 @@ ERRORS = {
     "glu_odd_size": lambda L: L.nn.functional.glu(L.ones(2, 3)),
     "glu_dim_out_of_range": lambda L: L.nn.functional.glu(L.ones(2, 4), 2),
     "glu_of_integers": lambda L: L.nn.functional.glu(L.ones(2, 4, dtype=L.long)),
+    "relu6_of_bools": lambda L: L.nn.functional.relu6(L.tensor([True])),
     "threshold_without_value": lambda L: L.nn.functional.threshold(L.tensor([1.0]), 0.5),
     "one_hot_negative": lambda L: L.nn.functional.one_hot(L.tensor([0, -1])),
     "one_hot_too_big": lambda L: L.nn.functional.one_hot(L.tensor([0, 3]), 2),

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from ..dtypes import bool as bool_
 from ..ops import common
 from ..ops.common import data_of, is_tensor
 from ..ops.elementwise import sigmoid_values
@@ -125,6 +126,16 @@ class SeluResultBackward(FusedBackward):
 def _check_hardtanh(input, min_val, max_val, *rest):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
+    if is_tensor(input) and input.dtype == bool_:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+
+
+def _hardtanh(a, min_val, max_val):
+    """clamp to [min_val, max_val]; an integer input keeps its dtype, its bounds cut toward
+    zero as C++ converts them (hardtanh(x, -0.5, 2.5) clamps to [0, 2])."""
+    if a.dtype.kind == "f":
+        return np.clip(a, min_val, max_val)
+    return np.clip(a.astype(np.int64), int(min_val), int(max_val)).astype(a.dtype)
 
 
 class HardtanhBackward(PiecewiseBackward):
@@ -168,10 +179,11 @@ selu = unary(
 )
 hardtanh = unary(
     "hardtanh",
-    lambda a, min_val, max_val: np.clip(a, min_val, max_val),
+    _hardtanh,
     piecewise_rule(HardtanhBackward),
     settings=(("min_val", -1.0), ("max_val", 1.0)),
     functional=True,
+    floating=False,
     check=_check_hardtanh,
 )
 
