@@ -186,6 +186,7 @@ _methods.install()
 _random_tensors.install()
 _declared = _unary.published("torch")  # exp, sigmoid, log1p, atan...: declared once in ops/ (unary.py)
 globals().update(_declared)
+from .nn.activation_ops import threshold, threshold_  # noqa: E402  (torch.threshold is F.threshold)
 
 multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div

@@ -488,6 +488,8 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "Glu": {"dim": _attr("dim", _int), "self": Saved(0)},
+    "GluBackward": {"dim": _attr("dim", _int), "grad_output": Saved(0), "self": Saved(1)},
     "Softmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "LogSoftmax": {"dim": _attr("dim", _int), "result": Saved(0)},
     "Mm": _MATMUL_SIZES,
@@ -597,9 +599,10 @@ _UNARY_EXTRA = {
     "Gelu": {"approximate": _constant("none")},
     "GeluTanh": {"approximate": _constant("tanh")},
 }
-# what PyTorch's node saves that these do not have: nan_to_num saves none of its settings,
-# log_sigmoid a buffer of its CPU kernel
-_UNARY_SETTINGS_NOT_SAVED = {"NanToNum"}
+# settings PyTorch's node does not save: nan_to_num none of its, threshold not its value
+# (its backward reads only the threshold); and what these do not have: log_sigmoid's buffer
+# of its CPU kernel
+_UNARY_SETTINGS_NOT_SAVED = {"NanToNum": ("nan", "posinf", "neginf"), "Threshold": ("value",)}
 _UNARY_NOT_NAMED = {"Logsigmoid"}
 
 
@@ -615,9 +618,17 @@ def _unary_entry(op):
         entry["self"] = Saved(0)
     elif op.saves == "output":
         entry["result"] = Saved(0)
-    names = () if op.__name__ in _UNARY_SETTINGS_NOT_SAVED else getattr(op, "setting_names", ())
-    for i, name in enumerate(names):
-        entry[name] = _setting(i)
+    not_saved = next(
+        (
+            _UNARY_SETTINGS_NOT_SAVED[c.__name__]
+            for c in op.__mro__
+            if c.__name__ in _UNARY_SETTINGS_NOT_SAVED
+        ),
+        (),
+    )
+    for i, name in enumerate(getattr(op, "setting_names", ())):
+        if name not in not_saved:
+            entry[name] = _setting(i)
     for cls in op.__mro__:
         entry.update(_UNARY_EXTRA.get(cls.__name__, {}))
     return entry

@@ -563,6 +563,11 @@ VALUES = {
         L.tensor([[1.0, -0.2]]).hardshrink(0.1).tolist(),
         L.nn.functional.softshrink(L.tensor([-0.5, 0.5, 2.0], dtype=L.float64)).tolist(),
     ],
+    "relu6_hardtanh_of_integers": lambda L: [
+        repr(L.nn.functional.relu6(L.tensor([1, 8, -2]))),
+        repr(L.nn.functional.hardtanh(L.tensor([1, 8, 0, 3], dtype=L.uint8), 1.7, 2.9)),
+        repr(L.nn.functional.threshold(L.tensor([1, 8, -2]), 2, 5)),
+    ],
     "hyperbolic_of_integers": lambda L: [
         repr(L.sinh(L.tensor([0, 1]))),
         repr(L.tensor([180, -90]).deg2rad()),
@@ -1240,6 +1245,15 @@ ERRORS = {
     "softshrink_negative_lambda_float64": lambda L: L.nn.functional.softshrink(
         L.tensor([1.0], dtype=L.float64), -0.25
     ),
+    "hardsigmoid_of_integers": lambda L: L.nn.functional.hardsigmoid(L.tensor([1, 2])),
+    "hardswish_of_bools": lambda L: L.nn.functional.hardswish(L.tensor([True])),
+    "celu_of_integers": lambda L: L.nn.functional.celu(L.tensor([1, 2])),
+    "glu_of_a_scalar": lambda L: L.nn.functional.glu(L.tensor(1.0)),
+    "glu_odd_size": lambda L: L.nn.functional.glu(L.ones(2, 3)),
+    "glu_dim_out_of_range": lambda L: L.nn.functional.glu(L.ones(2, 4), 2),
+    "glu_of_integers": lambda L: L.nn.functional.glu(L.ones(2, 4, dtype=L.long)),
+    "relu6_of_bools": lambda L: L.nn.functional.relu6(L.tensor([True])),
+    "threshold_without_value": lambda L: L.nn.functional.threshold(L.tensor([1.0]), 0.5),
     "one_hot_negative": lambda L: L.nn.functional.one_hot(L.tensor([0, -1])),
     "one_hot_too_big": lambda L: L.nn.functional.one_hot(L.tensor([0, 3]), 2),
     "one_hot_float": lambda L: L.nn.functional.one_hot(L.tensor([0.0, 1.0])),

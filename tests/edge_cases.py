@@ -35,6 +35,10 @@ OPS["leaky_relu_0.2"] = lambda L, x: L.nn.functional.leaky_relu(x, 0.2)
 OPS["elu_0.5"] = lambda L, x: L.nn.functional.elu(x, 0.5)
 OPS["softplus_beta"] = lambda L, x: L.nn.functional.softplus(x, beta=2.0, threshold=5.0)
 OPS["hardtanh_bounds"] = lambda L, x: L.nn.functional.hardtanh(x, -0.5, 3.0)
+OPS["relu6"] = lambda L, x: L.nn.functional.relu6(x)
+OPS["softsign"] = lambda L, x: L.nn.functional.softsign(x)
+OPS["threshold"] = lambda L, x: L.nn.functional.threshold(x, 0.5, -7.0)
+OPS["celu_0.5"] = lambda L, x: L.nn.functional.celu(x, 0.5)
 
 
 def run_edge_case(L, name, dtype):

@@ -273,6 +273,20 @@ CASES = [
     ("hardshrink_top_level", lambda L, a: L.hardshrink(a * 2), [(5,)]),
     ("softshrink", lambda L, a: L.nn.functional.softshrink(a * 2, 0.3), [(5,)]),
     ("tanhshrink", lambda L, a: L.nn.functional.tanhshrink(a * 2), [(5,)]),
+    ("relu6", lambda L, a: L.nn.functional.relu6(a * 4 + 3), [(5,)]),
+    ("relu6_inplace", lambda L, a: L.nn.functional.relu6(a * 4 + 3, inplace=True), [(5,)]),
+    ("hardsigmoid", lambda L, a: L.nn.functional.hardsigmoid(a * 4), [(5,)]),
+    ("hardswish", lambda L, a: L.nn.functional.hardswish(a * 4), [(5,)]),
+    ("softsign", lambda L, a: L.nn.functional.softsign(a * 2), [(5,)]),
+    ("threshold", lambda L, a: L.nn.functional.threshold(a, 0.1, 20.0), [(5,)]),
+    ("threshold_inplace", lambda L, a: L.nn.functional.threshold_(a * 2, 0.1, -3.0), [(5,)]),
+    ("celu", lambda L, a: L.nn.functional.celu(a * 2, 0.7), [(5,)]),
+    ("hardsigmoid_inplace", lambda L, a: L.nn.functional.hardsigmoid(a * 4, inplace=True), [(5,)]),
+    ("hardswish_inplace", lambda L, a: L.nn.functional.hardswish(a * 4, inplace=True), [(5,)]),
+    ("softmin", lambda L, a: L.nn.functional.softmin(a, dim=1), [(2, 3)]),
+    ("glu", lambda L, a: L.nn.functional.glu(a), [(2, 4)]),
+    ("glu_dim0", lambda L, a: L.nn.functional.glu(a * 3, 0), [(4, 3)]),
+    ("celu_inplace", lambda L, a: L.nn.functional.celu_(a * 2, 0.7), [(5,)]),
     (
         "layer_norm",
         lambda L, x, w, b: L.nn.functional.layer_norm(x, (3,), w, b),
@@ -598,6 +612,12 @@ def inputs(name, shapes, seed=0):
 # (their gradients are compared with PyTorch's instead).
 NOT_THE_DERIVATIVE = {
     "embedding_padding": "the padding_idx row gets no gradient (PyTorch's rule)",
+}
+# Cases whose backward PyTorch cannot differentiate: a second derivative raises this error
+# there, so it must here too (the second-order tests check the error instead of numbers).
+NO_SECOND_ORDER = {
+    "hardsigmoid": "derivative for aten::hardsigmoid_backward is not implemented",
+    "hardsigmoid_inplace": "derivative for aten::hardsigmoid_backward is not implemented",
 }
 # Cases too steep for a float32 comparison with float64 answers.
 FLOAT64_ONLY = {

@@ -2,18 +2,25 @@
 
 from . import functional, init, utils
 from .activations import (
+    CELU,
     ELU,
     GELU,
+    GLU,
     SELU,
     Hardshrink,
+    Hardsigmoid,
+    Hardswish,
     Hardtanh,
     LeakyReLU,
     LogSigmoid,
     Mish,
+    ReLU6,
     SiLU,
     Softplus,
     Softshrink,
+    Softsign,
     Tanhshrink,
+    Threshold,
 )
 from .avg_pooling import AdaptiveAvgPool2d, AvgPool2d
 from .containers import ModuleDict, ModuleList
@@ -28,6 +35,7 @@ from .layers import (
     ReLU,
     Sigmoid,
     Softmax,
+    Softmin,
     Tanh,
     Unflatten,
 )
@@ -90,6 +98,14 @@ __all__ = [
     "Hardshrink",
     "Softshrink",
     "Tanhshrink",
+    "Softmin",
+    "GLU",
+    "ReLU6",
+    "Hardsigmoid",
+    "Hardswish",
+    "Softsign",
+    "Threshold",
+    "CELU",
     "Embedding",
     "LayerNorm",
     "BatchNorm1d",

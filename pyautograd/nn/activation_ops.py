@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from ..dtypes import bool as bool_
 from ..ops import common
 from ..ops.common import data_of, is_tensor
 from ..ops.elementwise import sigmoid_values
@@ -125,6 +126,16 @@ class SeluResultBackward(FusedBackward):
 def _check_hardtanh(input, min_val, max_val, *rest):
     if min_val > max_val:
         raise ValueError("min_val cannot be greater than max_val")
+    if is_tensor(input) and input.dtype == bool_:
+        raise RuntimeError("Bool inputs not supported for hardtanh")
+
+
+def _hardtanh(a, min_val, max_val):
+    """clamp to [min_val, max_val]; an integer input keeps its dtype, its bounds cut toward
+    zero as C++ converts them (hardtanh(x, -0.5, 2.5) clamps to [0, 2])."""
+    if a.dtype.kind == "f":
+        return np.clip(a, min_val, max_val)
+    return np.clip(a.astype(np.int64), int(min_val), int(max_val)).astype(a.dtype)
 
 
 class HardtanhBackward(PiecewiseBackward):
@@ -168,10 +179,11 @@ selu = unary(
 )
 hardtanh = unary(
     "hardtanh",
-    lambda a, min_val, max_val: np.clip(a, min_val, max_val),
+    _hardtanh,
     piecewise_rule(HardtanhBackward),
     settings=(("min_val", -1.0), ("max_val", 1.0)),
     functional=True,
+    floating=False,
     check=_check_hardtanh,
 )
 
@@ -415,3 +427,200 @@ def gelu(input, approximate="none"):
     if approximate not in ("none", "tanh"):
         raise RuntimeError("approximate argument must be either none or tanh.")
     return (_gelu_approximated if approximate == "tanh" else _gelu)(input)
+
+
+# ---- relu6, hardsigmoid, hardswish, softsign, threshold, celu ----------------------------------
+def relu6(input, inplace=False):
+    """hardtanh(x, 0, 6), as PyTorch computes it (its node: HardtanhBackward0)."""
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def _hardsigmoid(a):
+    """min(max(x + 3, 0), 6) / 6, as PyTorch's kernel (NaN stays NaN)."""
+    return _clip_nan(a + 3, 6) / a.dtype.type(6)
+
+
+def _clip_nan(a, top):
+    """min(max(a, 0), top) with NaN kept (std::min/max as PyTorch's kernels order them)."""
+    return np.minimum(np.maximum(a, a.dtype.type(0)), a.dtype.type(top))
+
+
+class HardsigmoidBackward(PiecewiseBackward):
+    """``g / 6`` strictly between -3 and 3, 0 elsewhere and at NaN (PyTorch's kernel).
+    PyTorch has no derivative of this backward: a second derivative is its error, not 0."""
+
+    backward_name = "pyautograd::autograd::NotImplemented"
+    select_zero = True
+
+    @staticmethod
+    def backward(ctx, gg):
+        raise RuntimeError("derivative for aten::hardsigmoid_backward is not implemented")
+
+    @staticmethod
+    def slope(x):
+        inside = (x > -3) & (x < 3)
+        # PyTorch's kernel writes 1/6 as 1.0f / 6.0f: a float32 sixth, in float64 too
+        return np.where(inside, x.dtype.type(np.float32(1.0) / np.float32(6.0)), x.dtype.type(0))
+
+
+def _hardswish(a):
+    """x * min(max(x + 3, 0), 6) / 6, in PyTorch's order."""
+    return a * _clip_nan(a + 3, 6) / a.dtype.type(6)
+
+
+def _hardswish_derivative(g, x):
+    """0 at and below -3, g (x / 3 + 0.5) strictly between -3 and 3, g at and above 3 (NaN:
+    g), as PyTorch's kernel."""
+    x_data = data_of(x)
+    below, middle = x_data <= -3, x_data < 3
+    middle_grad = g * plus_number(x / 3.0, 0.5)
+    return select_where(below, 0.0, select_where(middle, middle_grad, g))
+
+
+def _hardswish_second(x):
+    """1/3 strictly between -3 and 3, else 0 (derivatives.yaml's hardswish_backward)."""
+    x = data_of(x)
+    return np.where((x > -3) & (x < 3), x.dtype.type(1.0 / 3.0), x.dtype.type(0))
+
+
+class HardswishBackward(FusedBackward):
+    backward_name = "HardswishBackwardBackward0"
+    first = staticmethod(_hardswish_derivative)
+    second = staticmethod(_hardswish_second)
+
+
+def _floating_only(kernel):
+    """PyTorch's kernel has no integer or bool form: refuse them as it does (no promotion)."""
+
+    def check(input, *settings):
+        if is_tensor(input) and not input.dtype.is_floating_point:
+            raise NotImplementedError(
+                f"\"{kernel}_cpu\" not implemented for '{input.dtype.legacy_name[:-6]}'"
+            )
+
+    return check
+
+
+hardsigmoid = unary(
+    "hardsigmoid",
+    _hardsigmoid,
+    piecewise_rule(HardsigmoidBackward),
+    functional=True,
+    in_place=False,
+    check=_floating_only("hardsigmoid"),
+)
+hardswish = unary(
+    "hardswish",
+    _hardswish,
+    fused_rule(HardswishBackward),
+    functional=True,
+    in_place=False,
+    may_overflow=True,
+    check=_floating_only("hardswish"),
+)
+
+
+def softsign(input):
+    """x / (|x| + 1), written with PyTorch's ops (its graph: DivBackward0 over AbsBackward0)."""
+    return input / (input.abs() + 1)
+
+
+# threshold: x above the threshold, else the value; its nodes are relu's (ThresholdBackward0)
+class ThresholdValueBackward(PiecewiseBackward):
+    """``g`` where x is above the threshold (NaN passes ``g``), else 0."""
+
+    backward_name = "ThresholdBackwardBackward0"
+
+    @staticmethod
+    def slope(x, threshold, value):
+        return ~(x <= threshold)
+
+
+def _threshold_values(a, threshold, value):
+    return np.where(a <= threshold, np.asarray(value).astype(a.dtype), a)
+
+
+_threshold_op = unary(
+    "threshold",
+    _threshold_values,
+    piecewise_rule(ThresholdValueBackward),
+    settings=(("threshold", None), ("value", None)),
+    in_place_backward_name="ThresholdBackward1",
+    in_place_saves="input",
+    floating=False,
+    public=False,
+    functional=True,
+)
+
+
+def _threshold(input, threshold, value, inplace=False):
+    """x where x > threshold, else value (PyTorch's F.threshold: both settings required)."""
+    return _threshold_op(input, threshold, value, inplace)
+
+
+threshold = _threshold  # PyTorch's F.threshold is its _threshold: errors name that
+
+
+def threshold_(input, threshold, value):
+    return _threshold_op(input, threshold, value, True)
+
+
+# celu: elu with its input scaled by 1 / alpha, so the slope at 0 is 1 for every alpha
+def _celu(a, alpha):
+    return np.where(a > 0, a, np.expm1(np.minimum(a, 0) * (1.0 / alpha)) * alpha).astype(a.dtype, copy=False)
+
+
+def _celu_derivative(g, x, alpha):
+    """1 above 0, e^(x / alpha) at and below (elu_backward with input_scale 1 / alpha)."""
+    at_or_below = data_of(x) <= 0
+    inverse = 1.0 / alpha
+    return g * select_where(
+        at_or_below, common.exp(select_where(at_or_below, x, 0.0) * inverse) * (inverse * alpha), 1.0
+    )
+
+
+def _celu_second(x, alpha):
+    """e^(x / alpha) / alpha at and below 0, else 0 (NaN counts as above)."""
+    at_or_below = data_of(x) <= 0
+    inverse = 1.0 / alpha
+    return select_where(
+        at_or_below,
+        common.exp(select_where(at_or_below, x, 0.0) * inverse) * (alpha * inverse * inverse),
+        0.0,
+    )
+
+
+class CeluBackward(FusedBackward):
+    backward_name = "EluBackwardBackward0"  # PyTorch computes celu as an elu with input_scale
+    first = staticmethod(_celu_derivative)
+    second = staticmethod(_celu_second)
+
+
+class CeluResultBackward(FusedBackward):
+    """The derivative read from the result y: (y + alpha) / alpha at and below 0, else 1."""
+
+    backward_name = "EluBackwardBackward0"
+
+    @staticmethod
+    def first(g, y, alpha):
+        at_or_below = data_of(y) <= 0
+        return g * select_where(at_or_below, plus_number(y, alpha) * (1.0 / alpha), 1.0)
+
+    @staticmethod
+    def second(y, alpha):
+        y = data_of(y)
+        return (y < 0).astype(y.dtype) * y.dtype.type(1.0 / alpha)
+
+
+celu = unary(
+    "celu",
+    _celu,
+    fused_rule(CeluBackward),
+    settings=(("alpha", 1.0),),
+    in_place_backward_name="CeluBackward1",
+    in_place_rule=fused_rule(CeluResultBackward),
+    functional=True,
+    top_level=True,
+    may_overflow=True,
+    check=_floating_only("elu"),  # PyTorch's celu is its elu kernel
+)

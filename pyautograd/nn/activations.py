@@ -1,8 +1,10 @@
-"""Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, Hardtanh, GELU, Softplus,
-SiLU, Mish, LogSigmoid, Hardshrink, Softshrink, Tanhshrink.
+"""Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, CELU, Hardtanh, ReLU6,
+Threshold, GELU, Softplus, SiLU, Mish, Hardsigmoid, Hardswish, LogSigmoid, Hardshrink, Softshrink,
+Tanhshrink, Softsign, GLU.
 Each remembers its settings and calls the function of ``activation_ops``."""
 
 from . import activation_ops as ops
+from .glu import glu
 from .module import Module
 
 
@@ -82,6 +84,45 @@ class Mish(_InPlaceOnly):
     function = staticmethod(ops.mish)
 
 
+class ReLU6(_InPlaceOnly):
+    function = staticmethod(ops.relu6)
+
+
+class Hardsigmoid(_InPlaceOnly):
+    function = staticmethod(ops.hardsigmoid)
+
+    def extra_repr(self):
+        return ""  # PyTorch's shows no inplace=True for these two
+
+
+class Hardswish(Hardsigmoid):
+    function = staticmethod(ops.hardswish)
+
+
+class CELU(Module):
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return ops.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class Threshold(Module):
+    def __init__(self, threshold, value, inplace=False):
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return ops.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return f"threshold={self.threshold}, value={self.value}" + (", inplace=True" if self.inplace else "")
+
+
 class Hardtanh(Module):
     def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
         super().__init__()
@@ -128,3 +169,20 @@ class Softshrink(Module):
 class Tanhshrink(Module):
     def forward(self, input):
         return ops.tanhshrink(input)
+
+
+class Softsign(Module):
+    def forward(self, input):
+        return ops.softsign(input)
+
+
+class GLU(Module):
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return glu(input, self.dim)
+
+    def extra_repr(self):
+        return f"dim={self.dim}"

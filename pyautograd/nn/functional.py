@@ -21,9 +21,10 @@ from ..ops.norm import vector_norm
 from ..ops.shape import View, _as_view, _ReshapeAlias, _UnsafeView
 from ..ops.unary import published
 from ..tensor import Tensor
-from .activation_ops import gelu, tanhshrink  # noqa: F401 (re-exported)
+from .activation_ops import gelu, relu6, softsign, tanhshrink, threshold, threshold_  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
 from .conv_ops import conv1d, conv2d  # noqa: F401
+from .glu import glu  # noqa: F401
 from .loss_reduction import REDUCTIONS, check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
 from .pooling import max_pool2d  # noqa: F401
@@ -72,6 +73,13 @@ def softmax(input, dim=None, dtype=None, _stacklevel=3):
     if dim is None:
         dim = _implicit_softmax_dim("softmax", input.dim(), _stacklevel)
     return reduce.softmax(input, dim)
+
+
+def softmin(input, dim=None, dtype=None, _stacklevel=3):
+    """softmax of -x, as PyTorch writes it (its graph: SoftmaxBackward0 over NegBackward0)."""
+    if dim is None:
+        dim = _implicit_softmax_dim("softmin", input.dim(), _stacklevel)
+    return reduce.softmax(-input, dim)
 
 
 def log_softmax(input, dim=None, dtype=None, _stacklevel=3):

@@ -91,6 +91,11 @@ class Softmax(Module):
         return f"dim={self.dim}"
 
 
+class Softmin(Softmax):
+    def forward(self, x):
+        return F.softmin(x, self.dim, _stacklevel=5)
+
+
 class LogSoftmax(Softmax):
     def forward(self, x):
         return F.log_softmax(x, self.dim, _stacklevel=5)

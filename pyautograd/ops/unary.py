@@ -91,6 +91,7 @@ def unary(
     backward_name=None,
     in_place_backward_name=None,
     in_place_rule=None,
+    in_place_saves="output",
     floating=True,
     may_overflow=False,
     scalar_forward=True,
@@ -112,7 +113,8 @@ def unary(
     PyTorch's error. The node is ``backward_name``, by default ``{Name}Backward0`` as in PyTorch.
     ``in_place_backward_name``: the in-place variant saves its result instead (PyTorch's
     ``{Name}Backward1``), and ``in_place_rule(g, result, *settings)`` is the derivative read
-    from the result (by default ``rule``, for an op whose rule reads only the sign).
+    from the result (by default ``rule``, for an op whose rule reads only the sign);
+    ``in_place_saves="input"`` where that node saves the input instead.
 
     Where it is published: ``functional`` (nn.functional.<name>), ``top_level`` (torch.<name>,
     by default when not functional), ``method`` (Tensor.<name>, likewise), ``in_place`` (the
@@ -148,8 +150,9 @@ def unary(
                 "__module__": module,
                 "__qualname__": in_place_name,
                 "backward_name": in_place_backward_name,
-                # PyTorch's *Backward1 saves the result and its formula reads it
-                "saves": "output",
+                # PyTorch's *Backward1 mostly saves the result and its formula reads it
+                # (threshold_'s saves the input as it was: ``in_place_saves="input"``)
+                "saves": in_place_saves,
                 "rule": staticmethod(in_place_rule or rule),
             },
         )
@@ -331,30 +334,35 @@ class PiecewiseBackward(Function):
     gradient is zeros rather than absent: a second derivative is zero, not an error."""
 
     n_options = 1
+    # a slope of 0 selects 0 (PyTorch's ``x ? grad * k : 0``) rather than multiplying, so an
+    # inf or NaN gradient gives 0 there (hardsigmoid's 1/6 inside, 0 outside)
+    select_zero = False
 
     @staticmethod
     def forward(ctx, g, x, settings):
         ctx.save_for_backward(x)
         ctx.settings = settings
-        return _times_slope(g, ctx.slope(x, *settings))
+        return _times_slope(g, ctx.slope(x, *settings), ctx.select_zero)
 
     @staticmethod
     def backward(ctx, gg):
         (x,) = ctx.saved_tensors
         zeros = np.zeros_like(data_of(x))  # PyTorch's zeros_like(grad): 0 even at inf or NaN
-        grad = _times_slope(gg, ctx.slope(data_of(x), *ctx.settings))
+        grad = _times_slope(gg, ctx.slope(data_of(x), *ctx.settings), ctx.select_zero)
         return grad, Tensor._make(zeros) if is_tensor(x) else zeros, None
 
     @staticmethod
     def jvp(ctx, tg, tx):
         (x,) = ctx.saved_tensors
-        return _times_slope(tg, ctx.slope(x, *ctx.settings))
+        return _times_slope(tg, ctx.slope(x, *ctx.settings), ctx.select_zero)
 
 
-def _times_slope(g, slope):
+def _times_slope(g, slope, select_zero=False):
     """``g`` times a slope; a 0/1 mask selects instead (PyTorch's kernels ``x ? grad : 0``),
-    so the 0 stays 0 where the gradient is inf or NaN."""
+    so the 0 stays 0 where the gradient is inf or NaN (with ``select_zero``, a slope of 0 too)."""
     if slope.dtype != bool:
+        if select_zero:
+            return select_where(slope != 0, g * slope, 0.0)
         return g * slope
     if not slope.ndim and type(g) is not Tensor:  # a 0-d tensor's NumPy scalar: no array call
         return g if slope else g.dtype.type(0)
@@ -368,7 +376,7 @@ def piecewise_rule(op):
     def rule(g, x, *settings):
         if type(g) is Tensor or type(x) is Tensor:
             return op.apply(g, x, settings)
-        return _times_slope(g, op.slope(x, *settings))
+        return _times_slope(g, op.slope(x, *settings), op.select_zero)
 
     return rule
 

@@ -320,6 +320,21 @@ def test_layer_repr_matches_torch(make):
         lambda nn: nn.Hardtanh(),
         lambda nn: nn.Hardtanh(-2.0, 0.5, inplace=True),
         lambda nn: nn.LogSigmoid(),
+        lambda nn: nn.ReLU6(),
+        lambda nn: nn.ReLU6(inplace=True),
+        lambda nn: nn.Hardsigmoid(),
+        lambda nn: nn.Hardsigmoid(True),
+        lambda nn: nn.Hardswish(),
+        lambda nn: nn.Hardswish(inplace=True),
+        lambda nn: nn.Softsign(),
+        lambda nn: nn.Threshold(0.1, 20.0),
+        lambda nn: nn.Threshold(0.1, 20, inplace=True),
+        lambda nn: nn.CELU(),
+        lambda nn: nn.CELU(0.5, inplace=True),
+        lambda nn: nn.Softmin(),
+        lambda nn: nn.Softmin(1),
+        lambda nn: nn.GLU(),
+        lambda nn: nn.GLU(0),
     ],
 )
 def test_new_activation_repr_matches_torch(make):
@@ -343,6 +358,13 @@ def test_activation_layers_compute_like_torch():
         lambda nn: nn.Mish(),
         lambda nn: nn.Hardtanh(-0.5, 2.5),
         lambda nn: nn.LogSigmoid(),
+        lambda nn: nn.ReLU6(),
+        lambda nn: nn.Hardsigmoid(),
+        lambda nn: nn.Hardswish(),
+        lambda nn: nn.Softsign(),
+        lambda nn: nn.Threshold(0.7, -3.0),
+        lambda nn: nn.CELU(0.5),
+        lambda nn: nn.GLU(1),
     ]
     for make in layers:
         results = []
@@ -761,3 +783,37 @@ def test_cross_entropy_with_probabilities_has_pytorchs_graph(reduction):
         node = loss.grad_fn
         names.append([node.name(), *(type(n).__name__ for n, _ in node.next_functions)])
     assert names[0] == names[1]
+
+
+def test_softmin_matches_torch_with_and_without_dim():
+    """softmin is softmax of -x: its dims, its graph and the implicit-dim warning (the
+    caller's line, as PyTorch's stacklevel gives it) as PyTorch's."""
+    data = [[[1.0, 2.0, 3.0], [0.0, -1.0, 4.0]]]
+    results = []
+    for L in LIBS:
+        x = L.tensor(data, dtype=L.float64, requires_grad=True)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            implicit = L.nn.functional.softmin(x)
+            layer = L.nn.Softmin()(x)
+        shown = [(str(w.message), w.filename) for w in caught]
+        y = L.nn.functional.softmin(x, dim=-1) + L.nn.Softmin(1)(x)
+        (y * L.arange(6, dtype=L.float64).reshape(1, 2, 3)).sum().backward()
+        nodes = [
+            y.grad_fn.next_functions[0][0].name(),
+            y.grad_fn.next_functions[0][0].next_functions[0][0].name(),
+        ]
+        results.append((implicit.tolist(), layer.tolist(), y.tolist(), x.grad.tolist(), shown, nodes))
+    ours, theirs = results
+    for a, b in zip(ours[:4], theirs[:4]):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-15)
+    assert (
+        [m for m, _ in ours[4]]
+        == [m for m, _ in theirs[4]]
+        == [
+            "Implicit dimension choice for softmin has been deprecated. Change the call to include dim=X as an argument."
+        ]
+        * 2
+    )
+    assert ours[4][0][1] == __file__  # the warning names the learner's call
+    assert ours[5] == theirs[5] == ["SoftmaxBackward0", "NegBackward0"]
