@@ -81,6 +81,8 @@ from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, res
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
+    arctan2,
+    atan2,
     clamp,
     clamp_max,
     clamp_min,
@@ -88,7 +90,9 @@ from .ops.elementwise import (
     eq,
     ge,
     gt,
+    hypot,
     le,
+    logaddexp,
     lt,
     maximum,
     minimum,

@@ -234,6 +234,10 @@ _METHODS = {
     "clamp_min": ew.clamp_min,
     "clamp_max": ew.clamp_max,
     "sign": rounding.sign,
+    "atan2": ew.atan2,
+    "arctan2": ew.arctan2,
+    "hypot": ew.hypot,
+    "logaddexp": ew.logaddexp,
     "maximum": ew.maximum,
     "minimum": ew.minimum,
     "eq": ew.eq,
@@ -411,7 +415,9 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+_IN_PLACE_OF = (
+    "atan2 arctan2 hypot pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+)
 
 
 def _bool_op(numpy_op):

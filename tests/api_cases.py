@@ -879,6 +879,14 @@ VALUES = {
     ],
     "module_to_device": lambda L: repr(L.nn.Linear(1, 1).to("cpu").to(device="cpu").weight.device),
     # fmod: C's remainder (the dividend's sign, -0.0 kept), against remainder's Python rule
+    "atan2_hypot_logaddexp": lambda L: [
+        repr(L.atan2(L.tensor([1, -1]), L.tensor(2))),
+        repr(L.tensor([0.0, -0.0, 1.0]).arctan2(L.tensor([-1.0, -1.0, 0.0], dtype=L.float64))),
+        repr(L.hypot(L.tensor([3.0, 1e30]), L.tensor([4.0, 1e30]))),
+        repr(L.logaddexp(L.tensor([1000.0, -float("inf")]), L.tensor([1000.0, -float("inf")]))),
+        repr((lambda x: (x.hypot_(L.tensor(4.0)), x)[1])(L.tensor([3.0, 0.0]))),
+        repr(L.atan2(L.tensor([1.0], requires_grad=True), L.tensor([2.0]))),
+    ],
     "fmod_vs_remainder": lambda L: [
         repr(L.fmod(L.tensor([5.0, -5.0, -0.0, 0.0, 3.0]), L.tensor([3.0, 3.0, 2.0, -2.0, 0.0]))),
         repr(L.remainder(L.tensor([5.0, -5.0, -0.0]), 3)),
@@ -1068,6 +1076,13 @@ ERRORS = {
     "fmod_number_first": lambda L: L.fmod(2, L.tensor([3.0])),
     "fmod_inplace_float_into_int": lambda L: L.tensor([5, 3]).fmod_(2.5),
     "fmod_shapes": lambda L: L.fmod(L.ones(2), L.ones(3)),
+    "atan2_number_other": lambda L: L.atan2(L.tensor([1.0]), 2.0),
+    "arctan2_number_input": lambda L: L.arctan2(2, L.tensor([1.0])),
+    "atan2_inplace_into_int": lambda L: L.tensor([1, 2]).atan2_(L.tensor([1.0, 2.0])),
+    "hypot_ints": lambda L: L.hypot(L.tensor([3, 5]), L.tensor([4, 12])),
+    "hypot_shapes": lambda L: L.hypot(L.ones(2), L.ones(3)),
+    "logaddexp_ints": lambda L: L.logaddexp(L.tensor([1]), L.tensor([True])),
+    "logaddexp_number_other": lambda L: L.logaddexp(L.tensor([1.0]), 0.5),
     "nan_to_num_inplace_leaf": lambda L: L.ones(2, requires_grad=True).nan_to_num_(),
     # the same matrix, transposed: its factorization meets an exactly zero pivot
     "inv_singular_transposed_123_float64": lambda L: L.linalg.inv(

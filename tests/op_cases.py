@@ -78,6 +78,10 @@ CASES = [
     ("remainder", lambda L, a, b: a % (b * b + 1), [(4,), (4,)]),
     ("remainder_scalar", lambda L, a: (a * a) % 0.7, [(4,)]),
     ("fmod", lambda L, a, b: L.fmod(a, b * b + 1), [(4,), (4,)]),
+    ("atan2", lambda L, a, b: L.atan2(a, b), [(4,), (2, 4)]),
+    ("atan2_method_inplace", lambda L, a, b: (a * 1).atan2_(b) * a, [(3,), (3,)]),
+    ("hypot", lambda L, a, b: L.hypot(a, b), [(2, 3), (3,)]),
+    ("logaddexp", lambda L, a, b: L.logaddexp(a, b), [(4,), (4,)]),
     ("fmod_scalar", lambda L, a: (a * 3).fmod(0.7), [(4,)]),
     ("fmod_inplace", lambda L, a: (a * 3).fmod_(-0.7) * a, [(4,)]),
     ("nan_to_num", lambda L, a: L.nan_to_num(a * 2, posinf=1.0) * a, [(4,)]),
@@ -516,7 +520,20 @@ ONE_INPUT = [
     "abs", "sin", "cos", "tanh", "sigmoid", "relu", "clamp", "clone", "to_float32", "sum", "mean",
     "max_all", "amin_all", "nan_to_num",
 ]  # fmt: skip
-TWO_INPUTS = ["add", "sub", "mul", "div", "pow_tensor", "maximum", "minimum", "where", "fmod"]
+TWO_INPUTS = [
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "pow_tensor",
+    "maximum",
+    "minimum",
+    "where",
+    "fmod",
+    "atan2",
+    "hypot",
+    "logaddexp",
+]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {
     "0d": [(), ()],

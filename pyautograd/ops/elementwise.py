@@ -463,6 +463,93 @@ class Minimum(Maximum):
     loses = staticmethod(np.greater)
 
 
+class Atan2(Function):
+    """``atan2(a, b)``: the angle of the point (b, a)."""
+
+    backward_name = "Atan2Backward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.arctan2(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's atan2_backward: recip = (a * a + b * b).reciprocal(), 0 where that is
+        inf (the squares are 0 or underflow), then g * b * recip for a and g * -a * recip for b."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        recip = common.reciprocal(a * a + b * b)
+        recip = common.masked_zero(recip, np.isinf(data_of(recip)))
+        return (
+            sum_like(g * b * recip, a) if need_a else None,
+            sum_like(g * -a * recip, b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        with np.errstate(divide="ignore"):
+            recip = np.reciprocal(a * a + b * b)
+        recip = np.where(np.isinf(recip), 0, recip)
+        return ta * b * recip + tb * -a * recip
+
+
+class Hypot(Function):
+    """``hypot(a, b)``: sqrt(a^2 + b^2) without overflow in the squares."""
+
+    backward_name = "HypotBackward0"
+    saved_for = (0, 1, None)  # PyTorch's formulas: a only for a's gradient, b only for b's
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = np.hypot(a, b)
+        ctx.save_for_backward(a, b, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: g * a / result and g * b / result."""
+        a, b, out = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (
+            sum_like(g * a / out, a) if need_a else None,
+            sum_like(g * b / out, b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b, out = ctx.saved_tensors
+        return ta * a / out + tb * b / out
+
+
+class LogAddExp(Function):
+    """``logaddexp(a, b)``: log(exp(a) + exp(b)), computed without overflow."""
+
+    backward_name = "LogaddexpBackward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.logaddexp(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: g / (1 + exp(b - a)) for a, g / (1 + exp(a - b)) for b."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (
+            sum_like(g / plus_number(common.exp(b - a), 1), a) if need_a else None,
+            sum_like(g / plus_number(common.exp(a - b), 1), b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        with np.errstate(over="ignore", invalid="ignore"):
+            return ta / (np.exp(b - a) + 1) + tb / (np.exp(a - b) + 1)
+
+
 # ---- public functions -----------------------------------------------------------------------
 def _binary(op, a, b):
     """``a (op) b`` with PyTorch's type promotion and broadcasting messages."""
@@ -583,6 +670,54 @@ def maximum(a, b):
 
 def minimum(a, b):
     return _binary(Minimum, a, b)
+
+
+def _floating_pair(a, b):
+    """``a`` and ``b`` in the dtype of a floating-point op of both: integers give the default
+    dtype (``atan2`` of two int64 tensors is float32, as in PyTorch)."""
+    a, b = as_tensor_arg(a), as_tensor_arg(b)
+    target = floating(result_dtype(a, b))
+    return cast_all((a, b), target)
+
+
+def _two_tensors(name, input, other):
+    """PyTorch's TypeError for an op that takes only tensors (``atan2(x, 2.0)``)."""
+    for position, (arg, value) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(value, Tensor):
+            raise TypeError(
+                f"{name}(): argument '{arg}' (position {position}) must be Tensor, not {type(value).__name__}"
+            )
+
+
+def _floating_only(name, a, b):
+    """PyTorch's error for a float-only kernel given integers or bools (``hypot`` of two
+    int64 tensors): it names the promoted dtype."""
+    dtype = result_dtype(a, b)
+    if dtype.kind != "f":
+        legacy = Tensor._make(np.zeros((), dtype)).dtype.legacy_name[: -len("Tensor")]
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{legacy}'")
+
+
+def atan2(input, other):
+    _two_tensors("atan2", input, other)
+    return _binary(Atan2, *_floating_pair(input, other))
+
+
+def arctan2(input, other):
+    _two_tensors("arctan2", input, other)
+    return _binary(Atan2, *_floating_pair(input, other))
+
+
+def hypot(input, other):
+    _two_tensors("hypot", input, other)
+    _floating_only("hypot", input, other)
+    return _binary(Hypot, input, other)
+
+
+def logaddexp(input, other):
+    _two_tensors("logaddexp", input, other)
+    _floating_only("logaddexp", input, other)
+    return _binary(LogAddExp, input, other)
 
 
 def square(a):
