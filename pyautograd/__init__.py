@@ -81,6 +81,8 @@ from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, res
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
+    addcdiv,
+    addcmul,
     arctan2,
     atan2,
     clamp,
@@ -92,6 +94,7 @@ from .ops.elementwise import (
     gt,
     hypot,
     le,
+    lerp,
     logaddexp,
     lt,
     maximum,
@@ -101,6 +104,8 @@ from .ops.elementwise import (
     pow,
     square,
     sub,
+    true_divide,
+    xlogy,
 )
 from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
 from .ops.index import index_put, where

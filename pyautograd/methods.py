@@ -235,6 +235,11 @@ _METHODS = {
     "clamp_max": ew.clamp_max,
     "sign": rounding.sign,
     "atan2": ew.atan2,
+    "xlogy": ew.xlogy,
+    "lerp": ew.lerp,
+    "addcmul": ew.addcmul,
+    "addcdiv": ew.addcdiv,
+    "true_divide": ew.true_divide,
     "arctan2": ew.arctan2,
     "hypot": ew.hypot,
     "logaddexp": ew.logaddexp,
@@ -415,9 +420,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = (
-    "atan2 arctan2 hypot pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
-)
+_IN_PLACE_OF = "atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):

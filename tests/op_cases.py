@@ -82,6 +82,17 @@ CASES = [
     ("atan2_method_inplace", lambda L, a, b: (a * 1).atan2_(b) * a, [(3,), (3,)]),
     ("hypot", lambda L, a, b: L.hypot(a, b), [(2, 3), (3,)]),
     ("logaddexp", lambda L, a, b: L.logaddexp(a, b), [(4,), (4,)]),
+    ("xlogy", lambda L, a, b: L.xlogy(a, b * b + 0.5), [(2, 3), (3,)]),
+    ("xlogy_number_other", lambda L, a: L.xlogy(a, 2.5), [(3,)]),
+    ("xlogy_number_self", lambda L, a: L.xlogy(3, a * a + 1), [(3,)]),
+    ("xlogy_zero", lambda L, a, b: L.xlogy(a * 0, b * b), [(3,), (3,)]),
+    ("lerp_number", lambda L, a, b: L.lerp(a, b, 0.3), [(2, 3), (3,)]),
+    ("lerp_number_far", lambda L, a, b: a.lerp(b, 0.75), [(3,), (3,)]),
+    ("lerp_tensor", lambda L, a, b, w: L.lerp(a, b, w), [(2, 3), (3,), (2, 1)]),
+    ("addcmul", lambda L, x, a, b: L.addcmul(x, a, b, value=0.5), [(2, 3), (3,), (2, 1)]),
+    ("addcmul_inplace", lambda L, x, a, b: (x * 1).addcmul_(a, b) * x, [(3,), (3,), (3,)]),
+    ("addcdiv", lambda L, x, a, b: L.addcdiv(x, a, b * b + 1, value=-2), [(2, 3), (3,), (2, 1)]),
+    ("true_divide", lambda L, a, b: L.true_divide(a, b * b + 1), [(3,), (3,)]),
     ("fmod_scalar", lambda L, a: (a * 3).fmod(0.7), [(4,)]),
     ("fmod_inplace", lambda L, a: (a * 3).fmod_(-0.7) * a, [(4,)]),
     ("nan_to_num", lambda L, a: L.nan_to_num(a * 2, posinf=1.0) * a, [(4,)]),
@@ -533,6 +544,7 @@ TWO_INPUTS = [
     "atan2",
     "hypot",
     "logaddexp",
+    "xlogy",
 ]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {
