@@ -151,6 +151,7 @@ from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min,
 from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
     broadcast_shapes,
+    broadcast_to,
     cat,
     clone,
     concat,
@@ -163,6 +164,8 @@ from .ops.shape import (
     reshape,
     squeeze,
     stack,
+    swapaxes,
+    swapdims,
     t,
     transpose,
     unflatten,

@@ -887,6 +887,12 @@ VALUES = {
         repr((lambda x: (x.hypot_(L.tensor(4.0)), x)[1])(L.tensor([3.0, 0.0]))),
         repr(L.atan2(L.tensor([1.0], requires_grad=True), L.tensor([2.0]))),
     ],
+    "broadcast_to_swapaxes": lambda L: [
+        repr(L.broadcast_to(L.tensor([1, 2]), (2, 2))),
+        repr(L.tensor([[1.0], [2.0]]).broadcast_to([2, -1, 3]).shape),
+        repr(L.swapdims(L.arange(6).reshape(2, 3), 0, 1)),
+        repr(L.ones(2, requires_grad=True).broadcast_to(2, 2).grad_fn.name()),
+    ],
     "xlogy_lerp_addcmul": lambda L: [
         repr(L.xlogy(L.tensor([0.0, 0.0, 2.0, float("nan")]), L.tensor([0.0, float("nan"), 0.0, 1.0]))),
         repr(L.xlogy(L.tensor([1, 2]), 2)),
@@ -1095,6 +1101,10 @@ ERRORS = {
     "hypot_shapes": lambda L: L.hypot(L.ones(2), L.ones(3)),
     "logaddexp_ints": lambda L: L.logaddexp(L.tensor([1]), L.tensor([True])),
     "logaddexp_number_other": lambda L: L.logaddexp(L.tensor([1.0]), 0.5),
+    "broadcast_to_fewer_dims": lambda L: L.broadcast_to(L.ones(3, 1), (2,)),
+    "broadcast_to_mismatch": lambda L: L.ones(3, 1).broadcast_to((2, 4)),
+    "broadcast_to_sizes_apart": lambda L: L.broadcast_to(L.ones(2), 2, 2),
+    "swapaxes_out_of_range": lambda L: L.ones(3, 1).swapaxes(0, 3),
     "xlogy_two_numbers": lambda L: L.xlogy(2.0, 3.0),
     "lerp_end_dtype": lambda L: L.lerp(L.ones(2), L.ones(2, dtype=L.float64), 0.5),
     "lerp_weight_dtype": lambda L: L.lerp(L.ones(2), L.ones(2), L.ones(2, dtype=L.float64)),
