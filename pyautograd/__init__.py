@@ -111,7 +111,7 @@ from .ops.gather import gather, index_add, index_select, masked_fill, scatter, s
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
-from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import addmm, bmm, dot, matmul, mm, mv, outer
 from .ops.logical import (
     all,
     allclose,

@@ -291,6 +291,7 @@ _METHODS = {
     "to": shape.to,
     "matmul": linalg.matmul,
     "mm": linalg.mm,
+    "addmm": linalg.addmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators

@@ -893,6 +893,19 @@ VALUES = {
         repr(L.swapdims(L.arange(6).reshape(2, 3), 0, 1)),
         repr(L.ones(2, requires_grad=True).broadcast_to(2, 2).grad_fn.name()),
     ],
+    "addmm_values": lambda L: [
+        repr(
+            L.addmm(
+                L.ones(2, 1, dtype=L.int64),
+                L.ones(2, 2, dtype=L.int64),
+                L.ones(2, 3, dtype=L.int64),
+                beta=2,
+                alpha=3,
+            )
+        ),
+        repr(L.addmm(L.tensor([float("nan"), 1.0]), L.eye(2), L.ones(2, 2), beta=0)),
+        repr(L.ones(2, requires_grad=True).addmm(L.ones(2, 2), L.ones(2, 2), alpha=0.5)),
+    ],
     "xlogy_lerp_addcmul": lambda L: [
         repr(L.xlogy(L.tensor([0.0, 0.0, 2.0, float("nan")]), L.tensor([0.0, float("nan"), 0.0, 1.0]))),
         repr(L.xlogy(L.tensor([1, 2]), 2)),
@@ -1105,6 +1118,10 @@ ERRORS = {
     "broadcast_to_mismatch": lambda L: L.ones(3, 1).broadcast_to((2, 4)),
     "broadcast_to_sizes_apart": lambda L: L.broadcast_to(L.ones(2), 2, 2),
     "swapaxes_out_of_range": lambda L: L.ones(3, 1).swapaxes(0, 3),
+    "addmm_shapes": lambda L: L.addmm(L.ones(3), L.ones(2, 4), L.ones(2, 4)),
+    "addmm_input_shape": lambda L: L.addmm(L.ones(5), L.ones(2, 4), L.ones(4, 3)),
+    "addmm_vector": lambda L: L.addmm(L.ones(3), L.ones(4), L.ones(4, 3)),
+    "addmm_dtypes": lambda L: L.addmm(L.ones(3, dtype=L.float64), L.ones(2, 4), L.ones(4, 3)),
     "xlogy_two_numbers": lambda L: L.xlogy(2.0, 3.0),
     "lerp_end_dtype": lambda L: L.lerp(L.ones(2), L.ones(2, dtype=L.float64), 0.5),
     "lerp_weight_dtype": lambda L: L.lerp(L.ones(2), L.ones(2), L.ones(2, dtype=L.float64)),
