@@ -354,6 +354,7 @@ _METHODS = {
     "topk": sorting.topk,
     "kthvalue": sorting.kthvalue,
     "gather": gather.gather,
+    "masked_select": gather.masked_select,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,
     "index_select": gather.index_select,

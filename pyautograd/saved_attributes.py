@@ -500,6 +500,7 @@ SAVED = {
         "mat2_sym_sizes": _sizes(1),
         "mat2_sym_strides": _strides(1),
     },
+    "MaskedSelect": {"mask": Saved(1), "self": Saved(0)},
     "AddmmScaled": {
         "alpha": _attr("alpha", _number),
         "beta": _attr("beta", _number),

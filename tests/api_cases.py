@@ -1122,6 +1122,8 @@ ERRORS = {
     "addmm_input_shape": lambda L: L.addmm(L.ones(5), L.ones(2, 4), L.ones(4, 3)),
     "addmm_vector": lambda L: L.addmm(L.ones(3), L.ones(4), L.ones(4, 3)),
     "addmm_dtypes": lambda L: L.addmm(L.ones(3, dtype=L.float64), L.ones(2, 4), L.ones(4, 3)),
+    "masked_select_int_mask": lambda L: L.masked_select(L.ones(3), L.tensor([1, 0, 1])),
+    "masked_select_shapes": lambda L: L.masked_select(L.ones(3, 1), L.ones(2, 2, dtype=L.bool)),
     "xlogy_two_numbers": lambda L: L.xlogy(2.0, 3.0),
     "lerp_end_dtype": lambda L: L.lerp(L.ones(2), L.ones(2, dtype=L.float64), 0.5),
     "lerp_weight_dtype": lambda L: L.lerp(L.ones(2), L.ones(2), L.ones(2, dtype=L.float64)),

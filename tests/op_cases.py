@@ -99,6 +99,8 @@ CASES = [
     ("swapdims_method", lambda L, a: a.swapdims(-1, 0) * 1, [(2, 3)]),
     ("addmm", lambda L, c, a, b: L.addmm(c, a, b), [(3,), (2, 4), (4, 3)]),
     ("addmm_scaled", lambda L, c, a, b: c.addmm(a, b, beta=0.5, alpha=-2), [(2, 1), (2, 4), (4, 3)]),
+    ("masked_select", lambda L, a: L.masked_select(a, a > 0) * 2, [(2, 3)]),
+    ("masked_select_broadcast", lambda L, a: a.masked_select(L.tensor([True, False, True])), [(2, 1)]),
     ("fmod_scalar", lambda L, a: (a * 3).fmod(0.7), [(4,)]),
     ("fmod_inplace", lambda L, a: (a * 3).fmod_(-0.7) * a, [(4,)]),
     ("nan_to_num", lambda L, a: L.nan_to_num(a * 2, posinf=1.0) * a, [(4,)]),
