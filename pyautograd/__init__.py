@@ -107,7 +107,16 @@ from .ops.elementwise import (
     true_divide,
     xlogy,
 )
-from .ops.gather import gather, index_add, index_select, masked_fill, masked_select, scatter, scatter_add
+from .ops.gather import (
+    gather,
+    index_add,
+    index_select,
+    masked_fill,
+    masked_select,
+    scatter,
+    scatter_add,
+    take_along_dim,
+)
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse

@@ -355,6 +355,7 @@ _METHODS = {
     "kthvalue": sorting.kthvalue,
     "gather": gather.gather,
     "masked_select": gather.masked_select,
+    "take_along_dim": gather.take_along_dim,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,
     "index_select": gather.index_select,

@@ -4,6 +4,7 @@ gradient, so each backward is the other op (recorded under create_graph)."""
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
 from .common import broadcast_shapes, is_tensor, masked_zero, normalize_dims, sum_to
@@ -488,3 +489,31 @@ def masked_select(input, mask):
         raise RuntimeError("masked_select: expected BoolTensor for mask")
     broadcast_shapes(mask._data, input._data)  # PyTorch's message names the mask first
     return MaskedSelect.apply(input, mask)
+
+
+def take_along_dim(input, indices, dim=None):
+    """PyTorch's take_along_dim: without a dim, gather from the flattened input; with one,
+    input and indices broadcast against each other except along ``dim``, then gather."""
+    if indices._data.dtype != np.int64:
+        raise RuntimeError(
+            "pyautograd.take_along_dim(): dtype of indices should be Long but got "
+            f"{dtypes.scalar_type_name(indices._data.dtype)}"
+        )
+    if dim is None:
+        return gather(input.view(-1), 0, indices.view(-1))
+    if input._data.ndim != indices._data.ndim:
+        raise RuntimeError(
+            "pyautograd.take_along_dim(): input and indices should have the same number of dimensions, "
+            f"but got {input._data.ndim} dimensions for input, and {indices._data.ndim} dimensions for indices"
+        )
+    d = _dim(input, dim)
+    sizes = list(input._data.shape)
+    sizes[d] = indices._data.shape[d]
+    index_shape = broadcast_shapes(np.empty(sizes), indices._data)
+    sizes = list(indices._data.shape)
+    sizes[d] = input._data.shape[d]
+    input_shape = broadcast_shapes(np.empty(sizes), input._data)
+    # with a dim, PyTorch's backward does not check the version of the indices it was given
+    # (changing them in place after the forward is no error there): gather gets a copy
+    index = Tensor._make(indices._data.copy())
+    return gather(expand(input, *input_shape), d, expand(index, *index_shape))
