@@ -81,6 +81,10 @@ from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, res
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
+    addcdiv,
+    addcmul,
+    arctan2,
+    atan2,
     clamp,
     clamp_max,
     clamp_min,
@@ -88,7 +92,10 @@ from .ops.elementwise import (
     eq,
     ge,
     gt,
+    hypot,
     le,
+    lerp,
+    logaddexp,
     lt,
     maximum,
     minimum,
@@ -97,12 +104,23 @@ from .ops.elementwise import (
     pow,
     square,
     sub,
+    true_divide,
+    xlogy,
 )
-from .ops.gather import gather, index_add, index_select, masked_fill, scatter, scatter_add
+from .ops.gather import (
+    gather,
+    index_add,
+    index_select,
+    masked_fill,
+    masked_select,
+    scatter,
+    scatter_add,
+    take_along_dim,
+)
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
-from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import addmm, bmm, dot, matmul, mm, mv, outer
 from .ops.logical import (
     all,
     allclose,
@@ -145,6 +163,7 @@ from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min,
 from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
     broadcast_shapes,
+    broadcast_to,
     cat,
     clone,
     concat,
@@ -157,6 +176,8 @@ from .ops.shape import (
     reshape,
     squeeze,
     stack,
+    swapaxes,
+    swapdims,
     t,
     transpose,
     unflatten,

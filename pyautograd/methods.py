@@ -242,6 +242,15 @@ _METHODS = {
     "clamp_min": ew.clamp_min,
     "clamp_max": ew.clamp_max,
     "sign": rounding.sign,
+    "atan2": ew.atan2,
+    "xlogy": ew.xlogy,
+    "lerp": ew.lerp,
+    "addcmul": ew.addcmul,
+    "addcdiv": ew.addcdiv,
+    "true_divide": ew.true_divide,
+    "arctan2": ew.arctan2,
+    "hypot": ew.hypot,
+    "logaddexp": ew.logaddexp,
     "maximum": ew.maximum,
     "minimum": ew.minimum,
     "eq": ew.eq,
@@ -283,10 +292,14 @@ _METHODS = {
     "squeeze": shape.squeeze,
     "expand": shape.expand,
     "expand_as": shape.expand_as,
+    "broadcast_to": shape.broadcast_to_method,
+    "swapaxes": shape.swapaxes,
+    "swapdims": shape.swapdims,
     "clone": shape.clone,
     "to": shape.to,
     "matmul": linalg.matmul,
     "mm": linalg.mm,
+    "addmm": linalg.addmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
@@ -352,6 +365,8 @@ _METHODS = {
     "median": sorting.median,
     "nanmedian": sorting.nanmedian,
     "gather": gather.gather,
+    "masked_select": gather.masked_select,
+    "take_along_dim": gather.take_along_dim,
     "scatter": gather.scatter,
     "scatter_add": gather.scatter_add,
     "index_select": gather.index_select,
@@ -425,7 +440,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+_IN_PLACE_OF = "atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):

@@ -197,6 +197,7 @@ sqrt = _generic("sqrt", np.sqrt)
 sinh = _generic("sinh", np.sinh)
 cosh = _generic("cosh", np.cosh)
 abs = _generic("abs", np.abs)
+reciprocal = _generic("reciprocal", np.reciprocal)
 
 
 def sign_of(x):

@@ -4,9 +4,10 @@ gradient, so each backward is the other op (recorded under create_graph)."""
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from ..tensor import Tensor
-from .common import broadcast_shapes, is_tensor, masked_zero, normalize_dims
+from .common import broadcast_shapes, is_tensor, masked_zero, normalize_dims, sum_to
 from .index import index_put_grad
 from .shape import cat, expand
 
@@ -290,6 +291,67 @@ class MaskedFill(Function):
         return np.where(ctx.mask, 0, t)
 
 
+class MaskedSelect(Function):
+    """The entries of ``a`` where the mask is True (both broadcast), as a 1-d tensor. It
+    saves the input and the mask, as PyTorch does."""
+
+    backward_name = "MaskedSelectBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, mask):
+        ctx.save_for_backward(a, mask)
+        shape = np.broadcast_shapes(a.shape, mask.shape)
+        ctx.shapes = (a.shape, shape)
+        return np.broadcast_to(a, shape)[np.broadcast_to(mask, shape)]
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's masked_select_backward: zeros of the broadcast shape, masked_scatter of
+        the gradient into them, summed back to the input's shape."""
+        _, mask = ctx.saved_tensors
+        a_shape, shape = ctx.shapes
+        full = np.broadcast_to(mask._data if is_tensor(mask) else mask, shape)
+        return sum_to(
+            MaskedScatterIntoZeros.apply(g, full) if is_tensor(g) else _scatter(g, full), a_shape
+        ), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        _, mask = ctx.saved_tensors
+        shape = ctx.shapes[1]
+        return np.broadcast_to(t, shape)[np.broadcast_to(mask, shape)]
+
+
+def _scatter(g, mask):
+    out = np.zeros(mask.shape, dtype=g.dtype)
+    out[mask] = g
+    return out
+
+
+class MaskedScatterIntoZeros(Function):
+    """``zeros.masked_scatter(mask, g)``, the step of masked_select's backward that a
+    create_graph backward records (its own gradient is masked_select again)."""
+
+    backward_name = "MaskedScatterBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, g, mask):
+        ctx.mask = mask
+        return _scatter(g, mask)
+
+    @staticmethod
+    def backward(ctx, gg):
+        if is_tensor(gg):
+            return MaskedSelect.apply(gg, Tensor._make(np.ascontiguousarray(ctx.mask))), None
+        return gg[ctx.mask], None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return _scatter(t, ctx.mask)
+
+
 # ---- public functions -----------------------------------------------------------------------
 def _dim(a, dim):
     return normalize_dims(dim, a._data.ndim)[0] if a._data.ndim else 0
@@ -379,7 +441,7 @@ def masked_fill(input, mask, value):
     return MaskedFill.apply(input, mask if isinstance(mask, Tensor) else mask_data, value)
 
 
-__all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "masked_fill"]
+__all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "masked_fill", "masked_select"]
 
 
 class Fill(Function):
@@ -420,3 +482,38 @@ def filled(a, value):
 
 def zeroed(a):
     return Zero.apply(a, 0)
+
+
+def masked_select(input, mask):
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    broadcast_shapes(mask._data, input._data)  # PyTorch's message names the mask first
+    return MaskedSelect.apply(input, mask)
+
+
+def take_along_dim(input, indices, dim=None):
+    """PyTorch's take_along_dim: without a dim, gather from the flattened input; with one,
+    input and indices broadcast against each other except along ``dim``, then gather."""
+    if indices._data.dtype != np.int64:
+        raise RuntimeError(
+            "pyautograd.take_along_dim(): dtype of indices should be Long but got "
+            f"{dtypes.scalar_type_name(indices._data.dtype)}"
+        )
+    if dim is None:
+        return gather(input.view(-1), 0, indices.view(-1))
+    if input._data.ndim != indices._data.ndim:
+        raise RuntimeError(
+            "pyautograd.take_along_dim(): input and indices should have the same number of dimensions, "
+            f"but got {input._data.ndim} dimensions for input, and {indices._data.ndim} dimensions for indices"
+        )
+    d = _dim(input, dim)
+    sizes = list(input._data.shape)
+    sizes[d] = indices._data.shape[d]
+    index_shape = broadcast_shapes(np.empty(sizes), indices._data)
+    sizes = list(indices._data.shape)
+    sizes[d] = input._data.shape[d]
+    input_shape = broadcast_shapes(np.empty(sizes), input._data)
+    # with a dim, PyTorch's backward does not check the version of the indices it was given
+    # (changing them in place after the forward is no error there): gather gets a copy
+    index = Tensor._make(indices._data.copy())
+    return gather(expand(input, *input_shape), d, expand(index, *index_shape))

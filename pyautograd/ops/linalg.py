@@ -14,6 +14,7 @@ from ..tensor import Tensor
 from ..views import mark_view
 from .common import as_tensor_arg, matrix_t, sum_to, swap_last
 from .shape import _ReshapeAlias, _UnsafeView
+from .with_number import times_number
 
 
 def _check_shapes(a, b):
@@ -401,3 +402,66 @@ def bmm(a, b):
 def outer(a, b):
     """Every product a[i] * b[j]: a broadcast multiply, as PyTorch computes it."""
     return a.reshape(-1, 1) * (b if b._data.ndim == 1 else b.reshape(-1))  # b itself, as PyTorch saves it
+
+
+class AddmmScaled(Function):
+    """``addmm(input, mat1, mat2, beta=, alpha=)``: beta * input + alpha * (mat1 @ mat2),
+    input broadcast to the product's shape (``nn.functional.linear`` has its own ``Addmm``)."""
+
+    backward_name = "AddmmBackward0"
+    n_options = 2
+    may_overflow = True
+    saved_for = (2, 1)  # mat1 is read only for mat2's gradient, mat2 only for mat1's
+
+    @staticmethod
+    def forward(ctx, c, a, b, beta, alpha):
+        ctx.shape = c.shape
+        ctx.beta, ctx.alpha = beta, alpha
+        ctx.save_for_backward(a, b)
+        out = a @ b
+        if alpha != 1:
+            out = out * alpha
+        if beta == 0:  # PyTorch ignores input then: its NaN or inf does not reach the result
+            return out
+        return out + (c if beta == 1 else c * beta)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: maybe_multiply(g, beta) for input (summed to its shape),
+        maybe_multiply(g.mm(mat2.t()), alpha) and maybe_multiply(mat1.t().mm(g), alpha)."""
+        a, b = ctx.saved_tensors
+        need_c, need_a, need_b = ctx.needs_input_grad[:3]
+        beta, alpha = ctx.beta, ctx.alpha
+
+        def maybe_multiply(x, number):
+            return x if number == 1 else times_number(x, number)
+
+        return (
+            sum_to(maybe_multiply(g, beta), ctx.shape) if need_c else None,
+            maybe_multiply(g @ matrix_t(b), alpha) if need_a else None,
+            maybe_multiply(matrix_t(a) @ g, alpha) if need_b else None,
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, tc, ta, tb):
+        a, b = ctx.saved_tensors
+        return tc * ctx.beta + (ta @ b + a @ tb) * ctx.alpha
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m._data.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix, got {m._data.ndim}-D tensor")
+    if not input._data.dtype == mat1._data.dtype == mat2._data.dtype:
+        first = input if input._data.dtype != mat2._data.dtype else mat1
+        names = [dtypes.scalar_type_name(d) for d in (first._data.dtype, mat2._data.dtype)]
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got {names[0]} and {names[1]}")
+    _check_shapes(mat1._data, mat2._data)
+    shape = (mat1._data.shape[0], mat2._data.shape[1])
+    try:
+        np.broadcast_to(input._data, shape)
+    except ValueError:
+        input.expand(*shape)  # raises PyTorch's message
+    return AddmmScaled.apply(input, mat1, mat2, beta, alpha)

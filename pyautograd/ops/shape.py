@@ -393,12 +393,37 @@ def squeeze(a, dim=None):
 def expand(a, *sizes):
     sizes = _shape_arg(sizes)
     lead = len(sizes) - a._data.ndim
+    if lead < 0:
+        raise RuntimeError(
+            f"expand(pyautograd.{a.dtype.legacy_name}{{{list(a._data.shape)}}}, size={list(sizes)}): the number "
+            f"of sizes provided ({len(sizes)}) must be greater or equal to the number of dimensions in the "
+            f"tensor ({a._data.ndim})"
+        )
     target = tuple(a._data.shape[i - lead] if s == -1 else s for i, s in enumerate(sizes))
     return _as_view(Expand.apply(a, target), a)
 
 
 def expand_as(a, other):
     return expand(a, *other.shape)
+
+
+def broadcast_to(input, size):
+    """PyTorch's broadcast_to is expand (ExpandBackward0, a view)."""
+    return expand(input, *_shape_arg((size,)))
+
+
+def broadcast_to_method(self, *size):
+    """``x.broadcast_to(2, 3)``: the method also takes the sizes one by one."""
+    return expand(self, *_shape_arg(size))
+
+
+def swapaxes(input, axis0, axis1):
+    """NumPy's name for transpose (TransposeBackward0, a view)."""
+    return transpose(input, axis0, axis1)
+
+
+def swapdims(input, dim0, dim1):
+    return transpose(input, dim0, dim1)
 
 
 def clone(a):
