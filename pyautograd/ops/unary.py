@@ -76,6 +76,7 @@ class Declared(NamedTuple):
     in_place: bool  # Tensor.<name>_ and torch.<name>_ (F.<name>_ for activations)
     functional: bool  # an activation of nn.functional (with ``inplace=``) rather than torch.<name>
     top_level: bool  # torch.<name>
+    torch_function: object  # torch.<name>: ``function``, without ``inplace=`` for an activation
 
 
 DECLARED = []  # every op declared with ``unary``, in declaration order
@@ -164,7 +165,12 @@ def unary(
     if public:
         top_level = not functional if top_level is None else top_level
         method = not functional if method is None else method
-        DECLARED.append(Declared(name, function, op, method, in_place, functional, top_level))
+        torch_function = function
+        if top_level and inplace_arg:  # torch.celu(x) has no ``inplace=``; F.celu(x) has
+            torch_function = _public_function(name, op, in_place_op, floating, settings, False, check)
+            torch_function.__module__ = module
+            torch_function.op = op
+        DECLARED.append(Declared(name, function, op, method, in_place, functional, top_level, torch_function))
     return function
 
 
@@ -240,7 +246,7 @@ def published(where):
     names = {}
     for d in DECLARED:
         if d.top_level if where == "torch" else d.functional:
-            names[d.name] = d.function
+            names[d.name] = d.torch_function if where == "torch" else d.function
             if d.in_place:
                 names[d.name + "_"] = _in_place_function(d)
     return names
