@@ -130,6 +130,7 @@ CASES = [
     ("atanh", lambda L, a: L.atanh(a * 0.7), [(4,)]),
     ("exp2", lambda L, a: L.exp2(a * 3), [(4,)]),
     ("deg2rad", lambda L, a: L.deg2rad(a * 90), [(4,)]),
+    ("sinc", lambda L, a: L.sinc(a * 2), [(5,)]),
     ("rad2deg", lambda L, a: a.rad2deg(), [(4,)]),
     ("logit", lambda L, a: L.logit(L.sigmoid(a)), [(4,)]),
     ("logit_eps", lambda L, a: L.logit(L.sigmoid(a * 4), eps=0.1), [(5,)]),

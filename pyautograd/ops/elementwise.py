@@ -337,6 +337,24 @@ cos = unary("cos", np.cos, lambda g, x: g * -common.sin(x), may_overflow=True)
 atan = unary("atan", np.arctan, lambda g, x: g / plus_number(x * x, 1))
 
 
+def _sinc(a):
+    """sin(pi x) / (pi x), and 1 at 0 (the product is rounded in the input's dtype first)."""
+    product = a * math.pi
+    return np.where(a == 0, 1, np.sin(product) / product)
+
+
+def _sinc_derivative(g, x):
+    """PyTorch's formula: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), and 0 where pi x^2 is 0
+    (at 0, and where x^2 underflows)."""
+    x_pi = times_number(x, math.pi)
+    x_squared_pi = times_number(x * x, math.pi)
+    out = g * (x_pi * common.cos(x_pi) - common.sin(x_pi)) / x_squared_pi
+    return select_where(common.data_of(x_squared_pi) == 0, 0.0, out)
+
+
+sinc = unary("sinc", _sinc, _sinc_derivative, may_overflow=True)
+
+
 def _rsqrt_of(x):
     return x.rsqrt() if type(x) is Tensor else 1 / np.sqrt(x)
 
