@@ -89,19 +89,26 @@ from .ops.elementwise import (
     clamp_max,
     clamp_min,
     clip,
+    copysign,
     eq,
+    fmax,
+    fmin,
     ge,
     gt,
     hypot,
     le,
     lerp,
     logaddexp,
+    logaddexp2,
     lt,
     maximum,
     minimum,
     mul,
     ne,
+    positive,
     pow,
+    rsub,
+    sgn,
     square,
     sub,
     true_divide,
@@ -134,6 +141,7 @@ from .ops.logical import (
     logical_not,
     logical_or,
     logical_xor,
+    signbit,
 )
 from .ops.norm import norm
 from .ops.pieces import (
@@ -174,6 +182,7 @@ from .ops.shape import (
     permute,
     ravel,
     reshape,
+    row_stack,
     squeeze,
     stack,
     swapaxes,
@@ -211,6 +220,7 @@ from .nn.activation_ops import threshold, threshold_  # noqa: E402  (torch.thres
 
 multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div
+clamp_, square_ = Tensor.clamp_, Tensor.square_  # torch.clamp_(x, ...) is x.clamp_(...)
 _saved_attributes.install()  # every op module is loaded: name the nodes' saved values
 __version__ = "0.1.0"
 

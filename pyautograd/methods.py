@@ -251,6 +251,13 @@ _METHODS = {
     "arctan2": ew.arctan2,
     "hypot": ew.hypot,
     "logaddexp": ew.logaddexp,
+    "logaddexp2": ew.logaddexp2,
+    "fmax": ew.fmax,
+    "fmin": ew.fmin,
+    "copysign": ew.copysign,
+    "sgn": ew.sgn,
+    "positive": ew.positive,
+    "signbit": logical.signbit,
     "maximum": ew.maximum,
     "minimum": ew.minimum,
     "eq": ew.eq,
@@ -440,7 +447,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+_IN_PLACE_OF = "copysign sgn atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):
@@ -464,7 +471,7 @@ def install():
     Tensor.__isub__ = inplace_operator(np.subtract, Tensor.sub_)
     Tensor.__imul__ = inplace_operator(np.multiply, Tensor.mul_)
     Tensor.__itruediv__ = Tensor.div_
-    Tensor.__pos__ = lambda self: self
+    Tensor.__pos__ = ew.positive
     Tensor.__and__ = _bool_op(np.logical_and)
     Tensor.__or__ = _bool_op(np.logical_or)
     Tensor.__xor__ = _bool_op(np.logical_xor)

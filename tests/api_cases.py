@@ -1385,6 +1385,120 @@ ERRORS = {
     "median_dim_of_bool": lambda L: L.tensor([True]).median(0),
 }
 
+# NumPy's names, signs and NaN-ignoring extremes (their differentiable forms are op cases)
+VALUES.update(
+    {
+        "aliases_record_the_original_node": lambda L: (
+            [
+                repr(f(L.tensor([0.5, -0.25], requires_grad=True)))
+                for f in (L.arcsin, L.arccos, L.arctan, L.arcsinh, L.absolute, lambda x: x.arctanh())
+            ]
+            + [repr(L.arccosh(L.tensor([1.5], requires_grad=True))), repr(L.absolute(L.tensor([-2, 3])))]
+        ),
+        "alias_in_place": lambda L: [
+            repr(L.arcsin_(L.tensor([0.5, -0.25]))),
+            repr(L.tensor([-1.5, 2.0]).absolute_()),
+            repr(L.tensor([0.5]).arccos_()),
+            hasattr(L, "absolute_"),
+        ],
+        "sgn_and_signbit": lambda L: [
+            repr(L.sgn(L.tensor([2.5, -0.0, 0.0, -3.0, float("nan"), -float("inf")]))),
+            repr(L.tensor([3, -2, 0]).sgn()),
+            repr(L.sgn(L.tensor([True, False]))),
+            repr(L.signbit(L.tensor([-0.0, 0.0, -1.5, float("-inf"), float("nan"), -float("nan")]))),
+            repr(L.tensor([-2, 0, 5]).signbit()),
+            repr(L.signbit(L.tensor([True, False]))),
+            repr(L.tensor([1.5, -2.0], requires_grad=True).sgn()),
+        ],
+        "frac_values": lambda L: [
+            repr(L.frac(L.tensor([2.75, -2.75, -0.0, 1e10 + 0.5, -0.5], dtype=L.float64))),
+            repr(L.tensor([3.25, -1.5], requires_grad=True).frac()),
+        ],
+        "copysign_values": lambda L: [
+            repr(L.copysign(L.tensor([1.0, -2.0, 3.0, 0.0]), L.tensor([-0.0, 0.0, -1.0, -5.0]))),
+            repr(L.copysign(L.tensor([1, -2]), -3)),
+            repr(L.copysign(L.tensor([1, -2]), L.tensor([2, -1]))),
+            repr(L.tensor([1.5, 2.0]).copysign(L.tensor([-1.0, 1.0], dtype=L.float64))),
+            repr(L.copysign(L.tensor([2.0, -3.0], requires_grad=True), 1)),
+        ],
+        "copysign_gradient_at_zero": lambda L: (
+            lambda x, y: (L.copysign(x, y).sum().backward(), [x.grad.tolist(), y.grad.tolist()])[1]
+        )(L.tensor([0.0, -2.0, 3.0], requires_grad=True), L.tensor([-1.0, 1.0, -1.0], requires_grad=True)),
+        "fmax_fmin_values": lambda L: [
+            repr(
+                L.fmax(
+                    L.tensor([1.0, float("nan"), float("nan"), 2.0]),
+                    L.tensor([float("nan"), 3.0, float("nan"), 1.0]),
+                )
+            ),
+            repr(
+                L.fmin(
+                    L.tensor([1.0, float("nan"), float("nan"), 2.0]),
+                    L.tensor([float("nan"), 3.0, float("nan"), 1.0]),
+                )
+            ),
+            repr(L.fmax(L.tensor([1, 5]), L.tensor([3, 2]))),
+            repr(L.tensor([1, 5]).fmin(L.tensor([3.5, 2.0]))),
+        ],
+        "fmax_fmin_gradients_at_ties_and_nan": lambda L: [
+            (lambda a, b: (op(a, b).sum().backward(), [a.grad.tolist(), b.grad.tolist()])[1])(
+                L.tensor([1.0, 2.0, float("nan"), 4.0, float("nan")], requires_grad=True),
+                L.tensor([1.0, 3.0, 1.0, float("nan"), float("nan")], requires_grad=True),
+            )
+            for op in (L.fmax, L.fmin)
+        ],
+        "logaddexp2_values": lambda L: [
+            repr(
+                L.logaddexp2(
+                    L.tensor([0.0, 100.0, -float("inf"), float("inf")]),
+                    L.tensor([0.0, 1.0, -float("inf"), float("inf")]),
+                )
+            ),
+            repr(L.tensor([1.0], dtype=L.float64).logaddexp2(L.tensor([3.0], dtype=L.float64))),
+        ],
+        "rsub_values": lambda L: [
+            repr(L.rsub(L.tensor([1, 2]), L.tensor([10, 20]), alpha=3)),
+            repr(L.rsub(L.tensor([1, 2]), 1.5)),
+            repr(L.rsub(L.tensor([1.0, 2.0]), 5, alpha=2)),
+            repr(L.rsub(L.tensor([1.0], requires_grad=True), L.tensor([4.0]))),
+            L.rsub(L.tensor([1.0, 2.0], requires_grad=True), L.tensor([4.0]), alpha=2).grad_fn._saved_alpha,
+        ],
+        "positive_is_the_tensor": lambda L: (
+            lambda x: [L.positive(x) is x, x.positive() is x, (+x) is x, repr(L.positive(L.tensor([1, -2])))]
+        )(L.tensor([1.0, -2.0], requires_grad=True)),
+        "row_stack_clamp_square_in_place": lambda L: [
+            repr(L.row_stack([L.tensor([1.0, 2.0]), L.tensor([[3.0, 4.0]])])),
+            (lambda x: [L.clamp_(x, min=-1.0, max=1.5) is x, repr(x)])(L.tensor([-3.0, 0.5, 2.0])),
+            (lambda x: [L.square_(x) is x, repr(x)])(L.tensor([-3.0, 0.5])),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "arcsin_of_a_float": lambda L: L.arcsin(0.5),
+        "absolute_of_a_list": lambda L: L.absolute([1.0]),
+        "frac_of_integers": lambda L: L.frac(L.tensor([3, 4])),
+        "frac_of_bools": lambda L: L.tensor([True]).frac(),
+        "sgn_of_a_float": lambda L: L.sgn(1.0),
+        "copysign_number_first": lambda L: L.copysign(2.0, L.tensor([1.0])),
+        "copysign_shapes": lambda L: L.copysign(L.ones(2), L.ones(3)),
+        "copysign_in_place_into_ints": lambda L: L.tensor([1, 2]).copysign_(L.tensor([-1.0, 1.0])),
+        "fmax_number_other": lambda L: L.fmax(L.tensor([1.0]), 2.0),
+        "fmin_number_input": lambda L: L.fmin(2.0, L.tensor([1.0])),
+        "fmax_shapes": lambda L: L.fmax(L.ones(2), L.ones(3)),
+        "logaddexp2_ints": lambda L: L.logaddexp2(L.tensor([1]), L.tensor([2])),
+        "logaddexp2_number_other": lambda L: L.logaddexp2(L.tensor([1.0]), 2.0),
+        "rsub_number_first": lambda L: L.rsub(2, L.tensor([1.0])),
+        "rsub_bools": lambda L: L.rsub(L.tensor([True]), L.tensor([False])),
+        "rsub_bool_and_number": lambda L: L.rsub(L.tensor([True]), 1),
+        "rsub_shapes": lambda L: L.rsub(L.ones(2), L.ones(3)),
+        "positive_of_bools": lambda L: L.positive(L.tensor([True])),
+        "unary_plus_of_bools": lambda L: +L.tensor([True]),
+        "row_stack_of_a_tensor": lambda L: L.row_stack(L.ones(2)),
+        "row_stack_of_nothing": lambda L: L.row_stack([]),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

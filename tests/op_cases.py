@@ -570,6 +570,37 @@ CASES = [
         [(4,), (4,)],
     ),
     ("normalize", lambda L, a: L.nn.functional.normalize(a, dim=1), [(2, 3)]),
+    # NumPy's names (aliases record the original's node)
+    ("arcsin", lambda L, a: L.arcsin(a * 0.7), [(4,)]),
+    ("arccos_method", lambda L, a: (a * 0.7).arccos(), [(4,)]),
+    ("arctan", lambda L, a: L.arctan(a * 2), [(4,)]),
+    ("arcsinh", lambda L, a: L.arcsinh(a * 3), [(4,)]),
+    ("arccosh", lambda L, a: L.arccosh(a * a + 1.2), [(4,)]),
+    ("arctan_inplace", lambda L, a: L.arctan_(a * 2), [(4,)]),
+    ("arcsin_inplace", lambda L, a: (a * 0.7).arcsin_(), [(4,)]),
+    ("absolute", lambda L, a: L.absolute(a), [(4,)]),
+    ("absolute_inplace", lambda L, a: (a * 1).absolute_(), [(4,)]),
+    ("positive", lambda L, a: L.positive(a * 2), [(3,)]),
+    ("row_stack", lambda L, a, b: L.row_stack([a, b]), [(3,), (2, 3)]),
+    ("clamp_fn_inplace", lambda L, a: L.clamp_(a * 1, -0.5, 0.5), [(6,)]),
+    ("square_fn_inplace", lambda L, a: L.square_(a * 1), [(3,)]),
+    ("rsub_tensor", lambda L, a, b: L.rsub(a, b), [(2, 3), (3,)]),
+    ("rsub_alpha", lambda L, a, b: L.rsub(a, b, alpha=2.5), [(3,), (3,)]),
+    ("rsub_number", lambda L, a: L.rsub(a, 1.5), [(3,)]),
+    ("rsub_number_alpha", lambda L, a: L.rsub(a, 2, alpha=3), [(3,)]),
+    # signs, fractions and NaN-ignoring extremes
+    ("frac", lambda L, a: L.frac(a * 3), [(4,)]),
+    ("frac_inplace", lambda L, a: (a * 3).frac_() * a, [(4,)]),
+    ("sgn", lambda L, a: a.sgn() * a * a, [(4,)]),
+    ("sgn_inplace", lambda L, a: (a * 1).sgn_() * a, [(4,)]),
+    ("copysign", lambda L, a, b: L.copysign(a, b), [(2, 3), (3,)]),
+    ("copysign_number", lambda L, a: L.copysign(a, -1.5), [(4,)]),
+    ("copysign_inplace", lambda L, a, b: (a * 1).copysign_(b) * a, [(3,), (3,)]),
+    ("fmax", lambda L, a, b: L.fmax(a, b), [(4,), (2, 4)]),
+    ("fmin", lambda L, a, b: a.fmin(b), [(2, 4), (4,)]),
+    ("fmin_nan", lambda L, a, b: L.fmin(a + _NAN_INF(L) * 0, b), [(4,), (4,)]),
+    ("fmax_nan_other", lambda L, a, b: L.fmax(a, b + _NAN_INF(L) * 0), [(4,), (4,)]),
+    ("logaddexp2", lambda L, a, b: L.logaddexp2(a, b), [(4,), (2, 4)]),
 ]
 
 
@@ -594,6 +625,9 @@ TWO_INPUTS = [
     "hypot",
     "logaddexp",
     "xlogy",
+    "copysign",
+    "fmax",
+    "logaddexp2",
 ]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {

@@ -556,12 +556,17 @@ def hstack(tensors):
     return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
 
 
-def vstack(tensors):
+def vstack(tensors, *, _name="vstack"):
     """One under another: along dim 0, vectors and 0-d tensors first made rows."""
-    tensors = _tensor_sequence("vstack", tensors)
+    tensors = _tensor_sequence(_name, tensors)
     if not tensors:
         raise RuntimeError("vstack expects a non-empty TensorList")
     return cat([reshape(t, 1, -1) if t._data.ndim < 2 else t for t in tensors], 0)
+
+
+def row_stack(tensors):
+    """``vstack`` under NumPy's older name (its errors name ``row_stack`` where PyTorch's do)."""
+    return vstack(tensors, _name="row_stack")
 
 
 def broadcast_shapes(*shapes):
