@@ -127,7 +127,7 @@ from .ops.gather import (
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
-from .ops.linalg import addmm, bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import addmm, bmm, cross, dot, matmul, mm, mv, outer
 from .ops.logical import (
     all,
     allclose,
@@ -149,6 +149,7 @@ from .ops.pieces import (
     diag,
     diag_embed,
     diagonal,
+    diff,
     flip,
     fliplr,
     flipud,
@@ -167,7 +168,20 @@ from .ops.pieces import (
     triu,
     unbind,
 )
-from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, nansum, softmax, sum
+from .ops.reduce import (
+    amax,
+    amin,
+    argmax,
+    argmin,
+    log_softmax,
+    max,
+    mean,
+    min,
+    nanmean,
+    nansum,
+    softmax,
+    sum,
+)
 from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
     broadcast_shapes,
@@ -194,7 +208,7 @@ from .ops.shape import (
     vstack,
 )
 from .ops.sorting import argsort, kthvalue, median, nanmedian, sort, topk
-from .ops.statistics import cumprod, cumsum, logsumexp, prod, std, std_mean, var, var_mean
+from .ops.statistics import cummax, cummin, cumprod, cumsum, logsumexp, prod, std, std_mean, var, var_mean
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from .random_tensors import (

@@ -272,6 +272,7 @@ _METHODS = {
     # reductions
     "sum": reduce.sum,
     "nansum": reduce.nansum,
+    "nanmean": reduce.nanmean,
     "mean": reduce.mean,
     "max": reduce.max,
     "min": reduce.min,
@@ -349,6 +350,8 @@ _METHODS = {
     "var": statistics.var,
     "cumsum": statistics.cumsum,
     "cumprod": statistics.cumprod,
+    "cummax": statistics.cummax,
+    "cummin": statistics.cummin,
     "logsumexp": statistics.logsumexp,
     "norm": norm.norm,
     # questions about values
@@ -401,6 +404,8 @@ _METHODS = {
     "diagonal": pieces.diagonal,
     "diag_embed": pieces.diag_embed,
     "trace": pieces.trace,
+    "diff": pieces.diff,
+    "cross": linalg.cross,
     "det": inverse.det,
     "inverse": inverse.inv,
     "outer": linalg.outer,

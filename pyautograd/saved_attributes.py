@@ -368,6 +368,10 @@ SAVED = {
     "Copysign": {"self": Saved(0), "result": Saved(1)},
     "CopysignNumber": {"self": Saved(0), "result": Saved(1)},
     "Sgn": {"self": Saved(0), "result": Saved(1)},
+    "DivByCount": _binary_tensors(),
+    "Cross": {"dim": _attr("given_dim", _int), "other": Saved(1), "self": Saved(0)},
+    "Cummax": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
+    "Cummin": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
     "RsubTensor": {"alpha": _attr("alpha", _number)},
     "RsubScaled": {"alpha": _attr("alpha", _number)},
     "Xlogy": _binary_tensors(),
@@ -545,7 +549,10 @@ SAVED = {
         "self_sym_sizes": lambda n: _ints(_select(n)[2]),
     },
     "Slice": _slice(keep_full=False),
-    "NarrowPiece": _slice(keep_full=True),
+    "NarrowPiece": {
+        **_slice(keep_full=True),
+        "dim": lambda n: _int(n.given_dim) if hasattr(n, "given_dim") else _slice(keep_full=True)["dim"](n),
+    },
     # unbind's piece selects along the dim it takes apart
     "UnbindPiece": {"dim": lambda n: _int(_last_step("select")(n)[1])},
     # our diagonal is always of the last two dims (diagonal() permutes others there first)

@@ -1499,6 +1499,63 @@ ERRORS.update(
     }
 )
 
+# differences, cross products, running extremes, means without NaN
+VALUES.update(
+    {
+        "diff_values": lambda L: [
+            repr(L.diff(L.tensor([1, 4, 9, 16]))),
+            repr(L.diff(L.tensor([True, False, False, True]))),
+            repr(L.tensor([[1.0, 3.0, 2.0], [0.0, 5.0, 5.0]]).diff(n=5)),
+            (lambda x: [L.diff(x, n=0) is x, repr(L.diff(x, n=0)), repr(L.diff(x * 2, n=0).grad_fn)[:14]])(
+                L.ones(3, requires_grad=True)
+            ),
+            repr(L.diff(L.tensor([[1.0, 3.0]]), dim=0, append=L.tensor([[2.0, 2.0]], dtype=L.float64))),
+            repr(L.diff(L.tensor([1.0, 2.0], requires_grad=True), prepend=L.tensor([0.5]))),
+        ],
+        "cross_values": lambda L: [
+            repr(L.cross(L.tensor([1, 0, 0]), L.tensor([0, 1, 0]), dim=0)),
+            repr(L.linalg.cross(L.tensor([[1.0, 2.0, 3.0]]), L.tensor([[4.0, 5.0, 6.0], [0.0, 0.0, 1.0]]))),
+            repr(L.tensor([[1.0, 0.0, 0.0]], requires_grad=True).cross(L.tensor([[0.0, 0.0, 1.0]]), dim=1)),
+            L.linalg.cross(L.ones(2, 3, requires_grad=True), L.ones(2, 3)).grad_fn._saved_dim,
+        ],
+        "cummax_cummin_values": lambda L: [
+            repr(L.cummax(L.tensor([[1.0, 3.0, 2.0], [0.0, 5.0, 5.0]]), 1)),
+            repr(L.tensor([3, 1, 1, 2, 0]).cummin(0)),
+            repr(L.cummax(L.tensor([1.0, float("nan"), 2.0, float("nan"), 0.0]), 0)),
+            repr(L.cummin(L.tensor(2.0, requires_grad=True), 0)),
+            [t.tolist() for t in L.cummax(L.tensor([[2.0, 1.0], [2.0, 3.0]]), dim=-2)],
+        ],
+        "cummax_gradient_goes_to_the_index": lambda L: (
+            lambda x: (L.cummax(x, 0).values.sum().backward(), x.grad.tolist())[1]
+        )(L.tensor([1.0, 3.0, 3.0, 2.0, float("nan"), 5.0], requires_grad=True)),
+        "nanmean_values": lambda L: [
+            repr(L.nanmean(L.tensor([1.0, float("nan"), 3.0]))),
+            repr(L.tensor([[float("nan"), float("nan")], [1.0, float("nan")]]).nanmean(dim=1)),
+            repr(L.nanmean(L.tensor([[1.0, 2.0], [3.0, float("nan")]], requires_grad=True), 0, True)),
+            repr(L.nanmean(L.tensor(float("nan"), dtype=L.float64))),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "diff_of_0d": lambda L: L.diff(L.tensor(1.0)),
+        "diff_negative_order": lambda L: L.ones(3).diff(n=-1),
+        "diff_prepend_dims": lambda L: L.diff(L.ones(2, 3), prepend=L.ones(2)),
+        "diff_prepend_number": lambda L: L.diff(L.ones(3), prepend=0.5),
+        "diff_dim_out_of_range": lambda L: L.diff(L.ones(2, 3), dim=2),
+        "diff_prepend_shape": lambda L: L.diff(L.ones(2, 3), dim=1, prepend=L.ones(3, 1)),
+        "cross_ndim_differ": lambda L: L.cross(L.ones(2, 3), L.ones(3), dim=1),
+        "cross_length_not_3": lambda L: L.cross(L.ones(2, 4), L.ones(2, 4), dim=1),
+        "cross_length_differs": lambda L: L.linalg.cross(L.ones(2, 3), L.ones(2, 4)),
+        "cross_dtypes": lambda L: L.cross(L.ones(2, 3), L.ones(2, 3, dtype=L.float64), dim=1),
+        "cross_dim_out_of_range": lambda L: L.cross(L.ones(2, 3), L.ones(2, 3), dim=2),
+        "cross_batch_shapes": lambda L: L.linalg.cross(L.ones(2, 3), L.ones(4, 3)),
+        "cummax_dim_out_of_range": lambda L: L.cummax(L.ones(2, 3), 2),
+        "cummin_of_0d_dim_1": lambda L: L.tensor(1.0).cummin(1),
+        "nanmean_of_integers": lambda L: L.nanmean(L.tensor([1, 2])),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

@@ -601,6 +601,21 @@ CASES = [
     ("fmin_nan", lambda L, a, b: L.fmin(a + _NAN_INF(L) * 0, b), [(4,), (4,)]),
     ("fmax_nan_other", lambda L, a, b: L.fmax(a, b + _NAN_INF(L) * 0), [(4,), (4,)]),
     ("logaddexp2", lambda L, a, b: L.logaddexp2(a, b), [(4,), (2, 4)]),
+    # differences, cross products, running extremes, means without NaN
+    ("diff", lambda L, a: L.diff(a), [(2, 4)]),
+    ("diff_n2_dim0", lambda L, a: a.diff(n=2, dim=0), [(4, 3)]),
+    (
+        "diff_prepend_append",
+        lambda L, a, b, c: L.diff(a, dim=1, prepend=b, append=c),
+        [(2, 3), (2, 1), (2, 2)],
+    ),
+    ("nanmean", lambda L, a: L.nanmean(a), [(2, 3)]),
+    ("nanmean_dim_nan", lambda L, a: (a + _NAN_INF(L) * 0).nanmean(dim=1, keepdim=True), [(2, 4)]),
+    ("cross", lambda L, a, b: L.cross(a, b, dim=1), [(2, 3), (2, 3)]),
+    ("cross_broadcast", lambda L, a, b: L.linalg.cross(a, b), [(2, 3), (1, 3)]),
+    ("cross_method_neg_dim", lambda L, a, b: a.cross(b, dim=-2), [(3, 2), (3, 2)]),
+    ("cummax", lambda L, a: L.cummax(a, 1).values, [(2, 4)]),
+    ("cummin_neg_dim", lambda L, a: a.cummin(-2)[0], [(3, 2)]),
 ]
 
 

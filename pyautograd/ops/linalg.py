@@ -1,6 +1,7 @@
 """Matrix products. ``a @ b`` follows NumPy/PyTorch rules for 1-D, 2-D and batched inputs."""
 
 import operator
+import warnings
 
 import numpy as np
 
@@ -12,7 +13,7 @@ from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from ..views import mark_view
-from .common import as_tensor_arg, matrix_t, sum_to, swap_last
+from .common import as_tensor_arg, broadcast_shapes, matrix_t, normalize_dims, sum_to, swap_last
 from .shape import _ReshapeAlias, _UnsafeView
 from .with_number import times_number
 
@@ -465,3 +466,86 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     except ValueError:
         input.expand(*shape)  # raises PyTorch's message
     return AddmmScaled.apply(input, mat1, mat2, beta, alpha)
+
+
+class Cross(Function):
+    """The cross product of 3-vectors along ``dim`` (batch dims broadcast). PyTorch's
+    formulas: linalg_cross(other, grad) for input, linalg_cross(grad, input) for other."""
+
+    backward_name = "LinalgCrossBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, b, dim, given_dim):
+        ctx.save_for_backward(a, b)
+        ctx.dim, ctx.given_dim = dim, given_dim
+        return np.cross(a, b, axis=dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad[:2]
+        d = ctx.dim
+        return (
+            sum_to(_cross(b, g, d), np.shape(a)) if need_a else None,
+            sum_to(_cross(g, a, d), np.shape(b)) if need_b else None,
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return np.cross(ta, b, axis=ctx.dim) + np.cross(a, tb, axis=ctx.dim)
+
+
+def _cross(x, y, dim):
+    """linalg_cross inside a formula: the node on tensors (create_graph), NumPy's on arrays."""
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        x, y = (v if isinstance(v, Tensor) else Tensor._make(v) for v in (x, y))
+        return Cross.apply(x, y, dim, dim)
+    return np.cross(x, y, axis=dim)
+
+
+def linalg_cross(input, other, *, dim=-1):
+    """``torch.linalg.cross``: ``dim`` (default the last) must have length 3 in both."""
+    return _cross_checked("linalg.cross", input, other, dim)
+
+
+_CROSS_DEFAULT_DIM = (
+    "Using torch.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future release."
+)
+
+
+def cross(input, other, dim=None):
+    """``torch.cross``: without ``dim``, the first dim of length 3 (deprecated, with PyTorch's
+    warning); with one, ``linalg.cross``."""
+    if dim is None:
+        warnings.warn(_CROSS_DEFAULT_DIM, UserWarning, stacklevel=2)
+        if input._data.ndim == other._data.ndim:
+            sizes = np.broadcast_shapes(input._data.shape, other._data.shape)
+            dim = next((k for k, n in enumerate(sizes) if n == 3), None)
+            if dim is None:
+                raise RuntimeError("no dimension of size 3 in input")
+        else:
+            dim = -1
+    return _cross_checked("linalg.cross", input, other, dim)
+
+
+def _cross_checked(name, input, other, dim):
+    a, b = input._data, other._data
+    if a.ndim != b.ndim:
+        raise RuntimeError(f"{name}: inputs must have the same number of dimensions.")
+    d = normalize_dims(dim, a.ndim)[0]
+    if a.shape[d] != 3 or b.shape[d] != 3:
+        raise RuntimeError(
+            f"{name}: inputs dimension {dim} must have length 3. Got {a.shape[d]} and {b.shape[d]}"
+        )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found {dtypes.scalar_type_name(b.dtype)}"
+        )
+    broadcast_shapes(a, b)  # PyTorch's message for batch dims that do not broadcast
+    return Cross.apply(input, other, d, dim)
