@@ -583,6 +583,14 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "NormDim": {
+        "dim": lambda n: _ints(n.given_dims),
+        "keepdim": _attr("keepdim", bool),
+        "p": _attr("p", _number),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "SoftMarginLoss": {"reduction": _reduction, "self": Saved(0), "target": Saved(1)},
     "SmoothL1": {
         "beta": _attr("beta", _number),
         "reduction": _reduction,
@@ -625,6 +633,12 @@ SAVED = {
         "weight": lambda n: None if isinstance(n.weight, float) else Tensor._make(np.asarray(n.weight)),
     },
 }
+
+# F.pad's reflect and replicate nodes (nn/padding.py declares one class per mode and dims)
+for _mode in ("ReflectionPad", "ReplicationPad"):
+    for _dims in (1, 2, 3):
+        SAVED[f"{_mode}{_dims}D"] = {"padding": _attr("given", _ints), "self": Saved(0)}
+        SAVED[f"{_mode}{_dims}DBackward"] = {"padding": _attr("given", _ints)}
 
 # element-wise ops of one input (``unary``): the saved input is ``self``, the saved output
 # ``result``, and the settings keep their names; what PyTorch's kernel saves besides them

@@ -1556,6 +1556,132 @@ ERRORS.update(
     }
 )
 
+
+# F.pad, the losses PyTorch composes and their modules
+def _losses_of_modules(L):
+    nn = L.nn
+    a = L.tensor([[0.5, -1.2, 0.3], [1.5, 0.2, -0.7]], dtype=L.float64)
+    b = L.tensor([[0.1, 0.4, -0.2], [0.3, -0.9, 0.8]], dtype=L.float64)
+    signs = L.tensor([[1.0, -1.0, 1.0], [-1.0, 1.0, 1.0]], dtype=L.float64)
+    sign_rows = L.tensor([1.0, -1.0], dtype=L.float64)
+    results = [
+        [repr(m) for m in (nn.KLDivLoss(reduction="batchmean", log_target=True), nn.MarginRankingLoss(0.5))],
+        nn.KLDivLoss(reduction="batchmean")(a.log_softmax(1), b.softmax(1)).item(),
+        nn.MarginRankingLoss(margin=0.2)(a, b, signs).item(),
+        nn.HingeEmbeddingLoss(margin=0.8, reduction="sum")(a, signs).item(),
+        nn.SoftMarginLoss()(a, signs).item(),
+        nn.CosineEmbeddingLoss(margin=0.1)(a, b, sign_rows).item(),
+        nn.PoissonNLLLoss(full=True)(a, b.abs() + 1).item(),
+        nn.GaussianNLLLoss(full=True)(a, b, sign_rows.abs() * 2).item(),
+        nn.TripletMarginLoss(margin=2.0, swap=True)(a, b, a * 2).item(),
+        nn.PairwiseDistance(p=1.0, keepdim=True)(a, b).flatten().tolist(),
+    ]
+    # rounded: float64 sums in another order may differ in the last bit
+    numbers = [round(v, 12) for v in results[1:-1]] + [[round(v, 12) for v in results[-1]]]
+    return [results[0], *numbers, repr(nn.PairwiseDistance()), repr(nn.TripletMarginLoss())]
+
+
+VALUES.update(
+    {
+        "pad_values": lambda L: [
+            repr(L.nn.functional.pad(L.tensor([[1, 2], [3, 4]]), (1, 0, 0, 1), value=2.5)),
+            repr(L.nn.functional.pad(L.arange(6.0).reshape(1, 2, 3), (2, 1), mode="reflect")),
+            repr(L.nn.functional.pad(L.arange(6).reshape(2, 3), (1, 2), mode="replicate")),
+            repr(L.nn.functional.pad(L.arange(6.0, requires_grad=True).reshape(2, 3), [1, -2])),
+            repr(L.nn.functional.pad(L.ones(2, requires_grad=True), (1, 1), mode="constant", value=None)),
+            L.nn.functional.pad(
+                L.ones(1, 2, 3, requires_grad=True), (1, 2), mode="reflect"
+            ).grad_fn._saved_padding,
+            L.nn.functional.pad(L.ones(2, 3, requires_grad=True), (1, 2, 0, 1)).grad_fn._saved_pad,
+        ],
+        "pad_modules": lambda L: (
+            [
+                repr(m)
+                for m in (
+                    L.nn.ZeroPad2d(1),
+                    L.nn.ZeroPad1d((1, 2)),
+                    L.nn.ConstantPad1d((1, 2), 3.5),
+                    L.nn.ConstantPad2d(1, -1.0),
+                    L.nn.ReflectionPad1d(2),
+                    L.nn.ReflectionPad2d((1, 0, 2, 0)),
+                    L.nn.ReplicationPad1d(1),
+                    L.nn.ReplicationPad3d(1),
+                )
+            ]
+            + [
+                repr(L.nn.ZeroPad2d((1, 0, 0, 1))(L.ones(1, 2, 2))),
+                repr(L.nn.ConstantPad1d(1, 3.5)(L.ones(1, 2))),
+                repr(L.nn.ReflectionPad2d(1)(L.arange(9.0).reshape(1, 3, 3))),
+                repr(L.nn.ReplicationPad1d((0, 2))(L.arange(3.0).reshape(1, 3))),
+            ]
+        ),
+        "losses_of_modules": _losses_of_modules,
+        "kl_div_of_zero_target": lambda L: [
+            repr(L.nn.functional.kl_div(L.tensor([-1.0, -2.0]), L.tensor([0.0, 1.0]), reduction="sum")),
+            repr(L.nn.functional.kl_div(L.tensor(-1.0), L.tensor(0.5), reduction="batchmean")),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "pad_odd_length": lambda L: L.nn.functional.pad(L.ones(2, 3), (1,)),
+        "pad_too_long": lambda L: L.nn.functional.pad(L.ones(2, 3), (1, 1, 1, 1, 1, 1)),
+        "pad_float_amount": lambda L: L.nn.functional.pad(L.ones(2, 3), (1.5, 1)),
+        "pad_unknown_mode": lambda L: L.nn.functional.pad(L.ones(1, 2, 3), (1, 1), mode="foo"),
+        "pad_reflect_too_wide": lambda L: L.nn.functional.pad(L.ones(1, 2, 3), (3, 3), mode="reflect"),
+        "pad_reflect_too_high": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3, 4), (0, 0, 3, 0), mode="reflect"
+        ),
+        "pad_reflect_value": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3), (1, 1), mode="reflect", value=2.0
+        ),
+        "pad_reflect_1d_input": lambda L: L.nn.functional.pad(L.ones(3), (1, 1), mode="reflect"),
+        "pad_replicate_size_6_of_3d": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3), (1,) * 6, mode="replicate"
+        ),
+        "pad_crop_too_much": lambda L: L.nn.functional.pad(L.ones(2, 3), (-4, 1)),
+        "kl_div_bad_reduction": lambda L: L.nn.functional.kl_div(L.ones(2), L.ones(2), reduction="avg"),
+        "kl_div_integers": lambda L: L.nn.functional.kl_div(L.ones(2), L.tensor([1, 0]), reduction="sum"),
+        "margin_ranking_dims": lambda L: L.nn.functional.margin_ranking_loss(
+            L.ones(2), L.ones(2), L.ones(1, 2)
+        ),
+        "margin_ranking_bad_reduction": lambda L: L.nn.functional.margin_ranking_loss(
+            L.ones(2), L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "cosine_embedding_2d_target": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(2, 1)
+        ),
+        "cosine_embedding_1d_inputs": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(3), L.ones(3), L.ones(2)
+        ),
+        "cosine_embedding_0d_target": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(2, 3), L.ones(2, 3), L.tensor(1.0)
+        ),
+        "triplet_margin_not_positive": lambda L: L.nn.functional.triplet_margin_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(2, 3), margin=0.0
+        ),
+        "triplet_dims": lambda L: L.nn.functional.triplet_margin_loss(L.ones(2, 3), L.ones(3), L.ones(2, 3)),
+        "gaussian_negative_var": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), L.tensor([1.0, -1.0])
+        ),
+        "gaussian_negative_float_var": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), -1.0
+        ),
+        "gaussian_var_size": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(3, 2)
+        ),
+        "gaussian_bad_reduction": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "poisson_bad_reduction": lambda L: L.nn.functional.poisson_nll_loss(
+            L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "soft_margin_target_requires_grad": lambda L: L.nn.functional.soft_margin_loss(
+            L.ones(2), L.ones(2, requires_grad=True)
+        ),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

@@ -616,6 +616,97 @@ CASES = [
     ("cross_method_neg_dim", lambda L, a, b: a.cross(b, dim=-2), [(3, 2), (3, 2)]),
     ("cummax", lambda L, a: L.cummax(a, 1).values, [(2, 4)]),
     ("cummin_neg_dim", lambda L, a: a.cummin(-2)[0], [(3, 2)]),
+    # F.pad
+    ("pad_constant", lambda L, a: L.nn.functional.pad(a, (1, 2)), [(2, 3)]),
+    ("pad_constant_value_crop", lambda L, a: L.nn.functional.pad(a, (-1, 2, 1, 0), value=0.5), [(2, 3)]),
+    ("pad_reflect", lambda L, a: L.nn.functional.pad(a, (2, 1), mode="reflect"), [(2, 4)]),
+    ("pad_reflect_2d", lambda L, a: L.nn.functional.pad(a, (1, 1, 2, 0), mode="reflect"), [(1, 3, 4)]),
+    ("pad_reflect_crop", lambda L, a: L.nn.functional.pad(a, (1, -1), mode="reflect"), [(2, 3)]),
+    ("pad_replicate", lambda L, a: L.nn.functional.pad(a, (1, 2), mode="replicate"), [(1, 2, 3)]),
+    ("pad_replicate_2d", lambda L, a: L.nn.functional.pad(a, (2, 0, 1, 1), mode="replicate"), [(2, 2, 3)]),
+    (
+        "pad_reflect_3d",
+        lambda L, a: L.nn.functional.pad(a, (1, 1, 0, 1, 1, 0), mode="reflect"),
+        [(1, 2, 2, 3)],
+    ),
+    (
+        "pad_replicate_3d",
+        lambda L, a: L.nn.functional.pad(a, (1, 0, 0, 1, 1, 1), mode="replicate"),
+        [(1, 2, 2, 2)],
+    ),
+    # the losses PyTorch composes from other ops, and soft_margin_loss
+    (
+        "kl_div_batchmean",
+        lambda L, a, b: L.nn.functional.kl_div(L.log_softmax(a, 1), L.softmax(b, 1), reduction="batchmean"),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "kl_div_log_target",
+        lambda L, a, b: L.nn.functional.kl_div(a, b, reduction="sum", log_target=True),
+        [(2, 3), (2, 3)],
+    ),
+    ("kl_div_none", lambda L, a, b: L.nn.functional.kl_div(a, b * b, reduction="none"), [(2, 3), (2, 3)]),
+    (
+        "margin_ranking_loss",
+        lambda L, a, b: L.nn.functional.margin_ranking_loss(a, b, _SIGNS(L), margin=0.3),
+        [(3,), (3,)],
+    ),
+    (
+        "hinge_embedding_loss",
+        lambda L, a: L.nn.functional.hinge_embedding_loss(
+            a, _SIGNS(L).reshape(1, 3).expand(2, 3), margin=1.5
+        ),
+        [(2, 3)],
+    ),
+    ("soft_margin_loss", lambda L, a: L.nn.functional.soft_margin_loss(a, _SIGNS(L)), [(2, 3)]),
+    (
+        "soft_margin_loss_sum",
+        lambda L, a: L.nn.functional.soft_margin_loss(a * 2, _SIGNS(L), reduction="sum"),
+        [(3,)],
+    ),
+    (
+        "cosine_embedding_loss",
+        lambda L, a, b: L.nn.functional.cosine_embedding_loss(a, b, _SIGNS(L)[:2], margin=-0.5),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "poisson_nll_loss_full",
+        lambda L, a, b: L.nn.functional.poisson_nll_loss(a, b * b * 3, full=True),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "poisson_nll_loss_rates",
+        lambda L, a, b: L.nn.functional.poisson_nll_loss(a * a, b * b, log_input=False, reduction="sum"),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "gaussian_nll_loss",
+        lambda L, a, b, v: L.nn.functional.gaussian_nll_loss(a, b, v * v + 0.1),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
+    (
+        "gaussian_nll_loss_row_var",
+        lambda L, a, b, v: L.nn.functional.gaussian_nll_loss(a, b, v * v + 0.1, full=True, reduction="sum"),
+        [(2, 3), (2, 3), (2,)],
+    ),
+    ("pairwise_distance", lambda L, a, b: L.nn.functional.pairwise_distance(a, b), [(2, 3), (3,)]),
+    (
+        "pairwise_distance_p1_keepdim",
+        lambda L, a, b: L.nn.functional.pairwise_distance(a, b, p=1.0, keepdim=True),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "triplet_margin_loss",
+        lambda L, a, p, n: L.nn.functional.triplet_margin_loss(a, p, n, margin=3.0),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
+    (
+        "triplet_margin_loss_swap",
+        lambda L, a, p, n: L.nn.functional.triplet_margin_loss(
+            a, p, n, margin=3.0, swap=True, reduction="none"
+        ),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
 ]
 
 
@@ -670,6 +761,11 @@ def _NAN_INF(L):  # noqa: N802  (reads as a constant in the table)
     """Values an op must replace or skip, added to a case's input: their gradient is 0, and
     so is the finite differences' (the input does not move them)."""
     return L.tensor([float("nan"), float("inf"), 0.0, -float("inf")], dtype=L.float64)
+
+
+def _SIGNS(L):  # noqa: N802  (reads as a constant in the table)
+    """Targets of 1 and -1 for the ranking and margin losses."""
+    return L.tensor([1.0, -1.0, 1.0], dtype=L.float64)
 
 
 def _index_put_into_row(L, a, v):

@@ -54,6 +54,11 @@ class Sum(Function):
 
     @staticmethod
     def backward(ctx, g):
+        if is_tensor(g):  # PyTorch's sum_backward: unsqueeze each summed dim, then expand
+            if not ctx.keepdim and ctx.dims is not None and len(ctx.shape):
+                for d in sorted(ctx.dims):
+                    g = g.unsqueeze(d)
+            return g.expand(*ctx.shape), None, None
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
         return expand(g, ctx.shape), None, None
 
