@@ -37,9 +37,12 @@ from .creation import (
     full,
     full_like,
     linspace,
+    logspace,
     ones,
     ones_like,
     tensor,
+    tril_indices,
+    triu_indices,
     zeros,
     zeros_like,
 )
@@ -77,7 +80,17 @@ from .methods import index_put_function as index_put_
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
-from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, result_type, unique
+from .ops.counting import (
+    argwhere,
+    bincount,
+    bucketize,
+    count_nonzero,
+    histc,
+    nonzero,
+    result_type,
+    searchsorted,
+    unique,
+)
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
@@ -150,9 +163,11 @@ from .ops.pieces import (
     diag_embed,
     diagonal,
     diff,
+    dsplit,
     flip,
     fliplr,
     flipud,
+    hsplit,
     moveaxis,
     movedim,
     narrow,
@@ -167,6 +182,7 @@ from .ops.pieces import (
     tril,
     triu,
     unbind,
+    vsplit,
 )
 from .ops.reduce import (
     amax,
@@ -184,11 +200,16 @@ from .ops.reduce import (
 )
 from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
+    atleast_1d,
+    atleast_2d,
+    atleast_3d,
     broadcast_shapes,
     broadcast_to,
     cat,
     clone,
+    column_stack,
     concat,
+    dstack,
     expand,
     flatten,
     hstack,

@@ -1682,6 +1682,80 @@ ERRORS.update(
     }
 )
 
+# at least n dims, stacking, splitting, searching and index grids
+VALUES.update(
+    {
+        "atleast_forms": lambda L: [
+            repr(L.atleast_1d(L.tensor(2.0), L.tensor([1.0]))),
+            repr(L.atleast_2d([L.tensor(2.0), L.ones(2)])),
+            repr(L.atleast_3d(L.tensor(1.5, requires_grad=True))),
+            [list(t.shape) for t in L.atleast_3d(L.ones(2), L.ones(2, 3), L.ones(1, 2, 3, 4))],
+            (lambda x: L.atleast_2d(x) is x)(L.ones(2, 2)),
+        ],
+        "dstack_column_stack": lambda L: [
+            repr(L.dstack([L.tensor([1, 2]), L.tensor([3, 4])])),
+            repr(L.column_stack([L.tensor([1.0, 2.0]), L.tensor([[3.0, 4.0], [5.0, 6.0]])])),
+            repr(L.column_stack([L.tensor(1), L.tensor(2)])),
+        ],
+        "hsplit_vsplit_dsplit": lambda L: [
+            repr(L.hsplit(L.arange(6.0).reshape(2, 3), 3)),
+            repr(L.arange(6).hsplit([2, 5])),
+            repr(L.vsplit(L.arange(6.0).reshape(3, 2), [1, 2])),
+            [list(t.shape) for t in L.arange(8.0).reshape(1, 2, 4).dsplit(2)],
+        ],
+        "searchsorted_bucketize": lambda L: [
+            repr(
+                L.searchsorted(
+                    L.tensor([[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]]), L.tensor([[3, 6, 9], [3, 6, 9]])
+                )
+            ),
+            repr(
+                L.searchsorted(
+                    L.tensor([1.0, 2.0, 3.0]),
+                    L.tensor([2.0, float("nan"), 0.5]),
+                    side="right",
+                    out_int32=True,
+                )
+            ),
+            repr(L.searchsorted(L.tensor([1.0, 2.0, 3.0]), 2.5)),
+            repr(L.searchsorted(L.tensor([3.0, 1.0, 2.0]), L.tensor([2.5]), sorter=L.tensor([1, 2, 0]))),
+            repr(L.bucketize(L.tensor([[1, 5], [9, 3]]), L.tensor([1, 3, 5, 7, 9]), right=True)),
+            repr(L.bucketize(3, L.tensor([1, 3, 5]))),
+        ],
+        "triangle_indices_and_logspace": lambda L: [
+            repr(L.tril_indices(3, 4, 1)),
+            repr(L.triu_indices(3, 3, -1)),
+            repr(L.tril_indices(3, 3, dtype=L.int32)),
+            repr(L.triu_indices(0, 3)),
+            repr(L.logspace(0, 2, 5)),
+            L.logspace(0, 3, 7).tolist(),
+            repr(L.logspace(-1, 1, 3, base=2, dtype=L.float64)),
+            repr(L.logspace(0, 1, 1, requires_grad=True)),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "hsplit_not_divisible": lambda L: L.hsplit(L.ones(2, 3), 2),
+        "hsplit_of_0d": lambda L: L.hsplit(L.tensor(1.0), 1),
+        "hsplit_zero_sections": lambda L: L.hsplit(L.ones(2, 3), 0),
+        "vsplit_of_a_vector": lambda L: L.vsplit(L.ones(3), 1),
+        "dsplit_of_a_matrix": lambda L: L.ones(2, 2).dsplit(1),
+        "dstack_of_nothing": lambda L: L.dstack([]),
+        "column_stack_of_nothing": lambda L: L.column_stack([]),
+        "dstack_of_a_tensor": lambda L: L.dstack(L.ones(2)),
+        "searchsorted_shapes": lambda L: L.searchsorted(L.ones(2, 5), L.ones(3, 1)),
+        "searchsorted_side_and_right": lambda L: L.searchsorted(
+            L.ones(3), L.ones(2), side="left", right=True
+        ),
+        "searchsorted_bad_side": lambda L: L.searchsorted(L.ones(3), L.ones(2), side="middle"),
+        "bucketize_2d_boundaries": lambda L: L.bucketize(L.ones(2), L.ones(2, 2)),
+        "tril_indices_float": lambda L: L.tril_indices(3, 3, dtype=L.float32),
+        "triu_indices_negative_row": lambda L: L.triu_indices(-1, 3),
+        "tril_indices_negative_col": lambda L: L.tril_indices(2, -3),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

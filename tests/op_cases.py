@@ -616,6 +616,16 @@ CASES = [
     ("cross_method_neg_dim", lambda L, a, b: a.cross(b, dim=-2), [(3, 2), (3, 2)]),
     ("cummax", lambda L, a: L.cummax(a, 1).values, [(2, 4)]),
     ("cummin_neg_dim", lambda L, a: a.cummin(-2)[0], [(3, 2)]),
+    # at least n dims, stacking and splitting along a given dim
+    ("atleast_1d_0d", lambda L, a: L.atleast_1d(a), [()]),
+    ("atleast_2d", lambda L, a: L.atleast_2d(a), [(3,)]),
+    ("atleast_3d", lambda L, a: L.atleast_3d(a), [(3,)]),
+    ("atleast_3d_matrix", lambda L, a: L.atleast_3d(a), [(2, 3)]),
+    ("dstack", lambda L, a, b: L.dstack([a, b]), [(3,), (1, 3)]),
+    ("column_stack", lambda L, a, b: L.column_stack([a, b]), [(2,), (2, 2)]),
+    ("hsplit", lambda L, a: L.hsplit(a, 3)[1], [(2, 3)]),
+    ("vsplit_indices", lambda L, a: a.vsplit([1])[1], [(3, 2)]),
+    ("dsplit", lambda L, a: L.dsplit(a, 2)[0], [(1, 2, 4)]),
     # F.pad
     ("pad_constant", lambda L, a: L.nn.functional.pad(a, (1, 2)), [(2, 3)]),
     ("pad_constant_value_crop", lambda L, a: L.nn.functional.pad(a, (-1, 2, 1, 0), value=0.5), [(2, 3)]),

@@ -513,8 +513,8 @@ def linalg_cross(input, other, *, dim=-1):
 
 
 _CROSS_DEFAULT_DIM = (
-    "Using torch.cross without specifying the dim arg is deprecated.\n"
-    "Please either pass the dim explicitly or simply use torch.linalg.cross.\n"
+    "Using pyautograd.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use pyautograd.linalg.cross.\n"
     "The default value of dim will change to agree with that of linalg.cross in a future release."
 )
 

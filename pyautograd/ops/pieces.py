@@ -533,3 +533,33 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
             result = later - earlier
         length -= 1
     return result
+
+
+def _split_along(name, a, sections, least, dim):
+    """hsplit / vsplit / dsplit: ``tensor_split`` along ``dim``, with PyTorch's checks."""
+    ndim = a._data.ndim
+    if ndim < least:
+        raise RuntimeError(
+            f"pyautograd.{name} requires a tensor with at least {least} dimension, but got a tensor with {ndim} dimensions!"
+        )
+    if isinstance(sections, (int, np.integer)) and not isinstance(sections, bool):
+        size = a._data.shape[dim]
+        if sections == 0 or size % sections:
+            raise RuntimeError(
+                f"pyautograd.{name} attempted to split along dimension {dim}, but the size of the dimension "
+                f"{size} is not divisible by the split_size {sections}!"
+            )
+        return tensor_split(a, int(sections), dim)
+    return tensor_split(a, list(sections), dim)
+
+
+def hsplit(input, indices_or_sections):
+    return _split_along("hsplit", input, indices_or_sections, 1, 0 if input._data.ndim == 1 else 1)
+
+
+def vsplit(input, indices_or_sections):
+    return _split_along("vsplit", input, indices_or_sections, 2, 0)
+
+
+def dsplit(input, indices_or_sections):
+    return _split_along("dsplit", input, indices_or_sections, 3, 2)
