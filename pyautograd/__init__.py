@@ -229,7 +229,19 @@ from .ops.shape import (
     vstack,
 )
 from .ops.sorting import argsort, kthvalue, median, nanmedian, sort, topk
-from .ops.statistics import cummax, cummin, cumprod, cumsum, logsumexp, prod, std, std_mean, var, var_mean
+from .ops.statistics import (
+    cummax,
+    cummin,
+    cumprod,
+    cumsum,
+    logcumsumexp,
+    logsumexp,
+    prod,
+    std,
+    std_mean,
+    var,
+    var_mean,
+)
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from .random_tensors import (
@@ -252,6 +264,7 @@ _random_tensors.install()
 _declared = _unary.published("torch")  # exp, sigmoid, log1p, atan...: declared once in ops/ (unary.py)
 globals().update(_declared)
 from .nn.activation_ops import threshold, threshold_  # noqa: E402  (torch.threshold is F.threshold)
+from .nn.composite_losses import prelu  # noqa: E402  (torch.prelu is F.prelu)
 
 multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div

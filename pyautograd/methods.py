@@ -351,6 +351,7 @@ _METHODS = {
     "cumsum": statistics.cumsum,
     "cumprod": statistics.cumprod,
     "cummax": statistics.cummax,
+    "logcumsumexp": statistics.logcumsumexp,
     "cummin": statistics.cummin,
     "logsumexp": statistics.logsumexp,
     "norm": norm.norm,

@@ -370,6 +370,7 @@ SAVED = {
     "Sgn": {"self": Saved(0), "result": Saved(1)},
     "DivByCount": _binary_tensors(),
     "Cross": {"dim": _attr("given_dim", _int), "other": Saved(1), "self": Saved(0)},
+    "Logcumsumexp": {"dim": _attr("given_dim", _int), "self": Saved(0), "result": Saved(1)},
     "Cummax": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
     "Cummin": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
     "RsubTensor": {"alpha": _attr("alpha", _number)},
@@ -590,6 +591,7 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "PreluKernel": {"self": Saved(0), "weight": Saved(1)},
     "SoftMarginLoss": {"reduction": _reduction, "self": Saved(0), "target": Saved(1)},
     "SmoothL1": {
         "beta": _attr("beta", _number),

@@ -1756,6 +1756,37 @@ ERRORS.update(
     }
 )
 
+# running log-sum-exp and PReLU
+VALUES.update(
+    {
+        "logcumsumexp_values": lambda L: [
+            repr(L.logcumsumexp(L.tensor([[0.5, -1.0, 2.0], [1e3, 1e3, -5.0]], dtype=L.float64), -1)),
+            repr(L.logcumsumexp(L.tensor(2.0, requires_grad=True), 0)),
+            repr(L.tensor([-float("inf"), 0.0, float("inf")]).logcumsumexp(0)),
+        ],
+        "prelu_values": lambda L: [
+            repr(L.nn.PReLU()),
+            repr(L.nn.PReLU(3, init=0.1)),
+            list(L.nn.PReLU(2).state_dict()),
+            repr(L.prelu(L.tensor([-1.0, 2.0]), L.tensor([0.5]))),
+            repr(L.nn.functional.prelu(L.tensor([[-1.0, 2.0]], requires_grad=True), L.tensor(0.5))),
+            (lambda m, x: (m(x).sum().backward(), m.weight.grad.tolist())[1])(
+                L.nn.PReLU(2), L.tensor([[[-1.0, 2.0], [3.0, -4.0]]])
+            ),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "logcumsumexp_of_integers": lambda L: L.logcumsumexp(L.tensor([1, 2]), 0),
+        "logcumsumexp_dim_out_of_range": lambda L: L.ones(2, 3).logcumsumexp(2),
+        "prelu_dtypes": lambda L: L.prelu(L.ones(2), L.ones(1, dtype=L.float64)),
+        "prelu_channels": lambda L: L.nn.functional.prelu(L.ones(2, 3), L.ones(2)),
+        "prelu_weight_2d": lambda L: L.prelu(L.ones(2, 1), L.ones(1, 1)),
+        "prelu_0d_input": lambda L: L.prelu(L.tensor(1.0), L.ones(2)),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

@@ -616,6 +616,10 @@ CASES = [
     ("cross_method_neg_dim", lambda L, a, b: a.cross(b, dim=-2), [(3, 2), (3, 2)]),
     ("cummax", lambda L, a: L.cummax(a, 1).values, [(2, 4)]),
     ("cummin_neg_dim", lambda L, a: a.cummin(-2)[0], [(3, 2)]),
+    ("logcumsumexp", lambda L, a: L.logcumsumexp(a, 1), [(2, 3)]),
+    ("logcumsumexp_method_neg_dim", lambda L, a: (a * 3).logcumsumexp(-2), [(3, 2)]),
+    ("prelu", lambda L, x, w: L.nn.functional.prelu(x, w), [(2, 3, 2), (3,)]),
+    ("prelu_one_weight", lambda L, x, w: L.prelu(x, w), [(4,), (1,)]),
     # at least n dims, stacking and splitting along a given dim
     ("atleast_1d_0d", lambda L, a: L.atleast_1d(a), [()]),
     ("atleast_2d", lambda L, a: L.atleast_2d(a), [(3,)]),

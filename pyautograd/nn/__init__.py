@@ -14,6 +14,7 @@ from .activations import (
     LeakyReLU,
     LogSigmoid,
     Mish,
+    PReLU,
     ReLU6,
     SiLU,
     Softplus,
@@ -79,6 +80,7 @@ from .pooling import MaxPool2d
 from .sparse import Embedding
 
 __all__ = [
+    "PReLU",
     "CosineEmbeddingLoss",
     "GaussianNLLLoss",
     "HingeEmbeddingLoss",

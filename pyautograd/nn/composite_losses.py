@@ -1,4 +1,4 @@
-"""Losses that PyTorch composes from other ops (its ATen ``kl_div``, ``margin_ranking_loss``,
+"""``prelu``, and the losses that PyTorch composes from other ops (its ATen ``kl_div``, ``margin_ranking_loss``,
 ``hinge_embedding_loss``, ``cosine_embedding_loss``, ``poisson_nll_loss``,
 ``pairwise_distance``, ``triplet_margin_loss``, and Python's ``gaussian_nll_loss``): each is
 written here with our ops in PyTorch's order, so the graph has PyTorch's nodes
@@ -11,11 +11,12 @@ import warnings
 
 import numpy as np
 
+from .. import dtypes
 from ..function import Function
 from ..grad_mode import is_grad_enabled, no_grad
 from ..ops import elementwise
-from ..ops.common import is_tensor
-from ..ops.index import where
+from ..ops.common import is_tensor, sum_like
+from ..ops.index import select_where, where
 from ..ops.norm import NormDim, _ord_value
 from ..ops.with_number import minus_number, number_minus, plus_number, times_number
 from ..tensor import Tensor
@@ -241,3 +242,62 @@ def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="m
             "This input cannot have requires_grad True."
         )
     return SoftMarginLoss.apply(input, target, reduction)
+
+
+class PreluKernel(Function):
+    """x where x > 0, weight * x elsewhere (PyTorch's ``_prelu_kernel``; the weight already
+    shaped to broadcast over the channels). Gradients: where(x > 0, g, weight * g) for x,
+    where(x > 0, 0, x * g) for the weight, summed to its shape."""
+
+    backward_name = "PreluKernelBackward0"
+
+    @staticmethod
+    def forward(ctx, x, w):
+        ctx.save_for_backward(x, w)
+        return np.where(x > 0, x, w * x).astype(x.dtype, copy=False)
+
+    @staticmethod
+    def backward(ctx, g):
+        x, w = ctx.saved_tensors
+        need_x, need_w = ctx.needs_input_grad
+        positive = (x._data if is_tensor(x) else x) > 0
+        gx = gw = None
+        if need_x:
+            gx = select_where(positive, g, w * g)
+        if need_w:
+            gw = sum_like(select_where(positive, 0.0, x * g), w)
+        return gx, gw
+
+    @staticmethod
+    def jvp(ctx, tx, tw):
+        x, w = ctx.saved_tensors
+        return np.where(x > 0, tx, w * tx + tw * x)
+
+
+def prelu(input, weight):
+    """PReLU: a leaky ReLU whose negative slope is learnt, one per channel (dim 1) or one
+    for all. PyTorch reshapes the weight to broadcast (``ViewBackward0``), then applies its
+    kernel."""
+    if input._data.dtype != weight._data.dtype:
+        names = [dtypes.scalar_type_name(t._data.dtype) for t in (input, weight)]
+        raise RuntimeError(f"prelu: Type promoting not supported. Got {names[0]} and {names[1]}")
+    ndim = input._data.ndim
+    if weight._data.size != 1:
+        if ndim == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input._data.shape[1] if ndim > 1 else 1
+        if channels != weight._data.size:
+            raise RuntimeError(
+                "Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                f"{weight._data.size} and channel size = {channels}."
+            )
+    if weight._data.ndim > 1:
+        raise RuntimeError(
+            f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {weight._data.ndim}"
+        )
+    if ndim != weight._data.ndim:
+        shape = [1] * ndim
+        if ndim > 1:
+            shape[1] = weight._data.size
+        weight = weight.reshape(*shape)
+    return PreluKernel.apply(input, weight)

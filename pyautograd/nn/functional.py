@@ -31,6 +31,7 @@ from .composite_losses import (  # noqa: F401
     margin_ranking_loss,
     pairwise_distance,
     poisson_nll_loss,
+    prelu,
     soft_margin_loss,
     triplet_margin_loss,
 )

@@ -12,6 +12,7 @@ from ..tensor import Tensor
 from . import common
 from .common import expand, is_tensor, masked_zero, normalize_dims, numpy_names
 from .gather import scatter_add_into
+from .index import where
 from .reduce import _return_type
 from .shape import cat
 from .with_number import times_number
@@ -204,6 +205,74 @@ class Cumsum(Function):
     @staticmethod
     def jvp(ctx, t):
         return np.cumsum(t, axis=ctx.dim)
+
+
+class Logcumsumexp(Function):
+    """log of the running sum of exp along ``dim``, without overflow (NumPy's
+    ``logaddexp.accumulate``). Its gradient is PyTorch's ``logcumsumexp_backward``: the
+    positive and negative parts of the gradient each through a reversed logcumsumexp in log
+    space, so that no exp overflows."""
+
+    backward_name = "LogcumsumexpBackward0"
+    n_options = 1
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        out = np.logaddexp.accumulate(a, axis=dim) if a.ndim else a.copy()
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        if np.ndim(g) == 0 or np.size(g) == 0:
+            return g, None
+        d = ctx.dim
+        lowest = np.finfo(common.data_of(g).dtype).min
+        if is_tensor(g):
+            log_abs = g.abs().log()
+            floor = Tensor._make(np.asarray(lowest, dtype=g._data.dtype))
+            positive = where(common.data_of(g) > 0, log_abs, floor)
+            negative = where(common.data_of(g) < 0, log_abs, floor)
+
+            def reverse(x):
+                return logcumsumexp(x.flip(d), d).flip(d)
+
+            return (reverse(positive - out) + a).exp() - (reverse(negative - out) + a).exp(), None
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+            log_abs = np.log(np.abs(g))
+            positive = np.where(g > 0, log_abs, lowest)
+            negative = np.where(g < 0, log_abs, lowest)
+
+            def reverse_array(x):
+                return np.flip(np.logaddexp.accumulate(np.flip(x, d), axis=d), d)
+
+            return np.exp(reverse_array(positive - out) + a) - np.exp(reverse_array(negative - out) + a), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        """d out_k = sum over j <= k of softmax weights exp(a_j - out_k) t_j."""
+        a, out = ctx.saved_tensors
+        if not np.ndim(a):
+            return t
+        d = ctx.dim
+        shift = np.max(a, axis=d, keepdims=True)
+        with np.errstate(over="ignore", invalid="ignore"):
+            weights = np.exp(a - shift)
+            return np.cumsum(weights * t, axis=d) / np.cumsum(weights, axis=d)
+
+
+def logcumsumexp(input, dim):
+    if input._data.dtype.kind != "f":
+        legacy = input.dtype.legacy_name[: -len("Tensor")]
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{legacy}'")
+    d = normalize_dims(dim, input._data.ndim)[0] if input._data.ndim else 0
+    out = Logcumsumexp.apply(input, d)
+    if out.grad_fn is not None:
+        out.grad_fn.given_dim = int(dim)  # PyTorch's node keeps the dim as given
+    return out
 
 
 class Cummax(Function):

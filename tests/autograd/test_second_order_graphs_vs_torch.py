@@ -22,7 +22,7 @@ DIFFERENT = [
     (
         r"(batch_norm|layer_norm|huber_loss|smooth_l1"
         r"|mse_loss|binary_cross_entropy|cross_entropy$|max_pool2d|adaptive_avg_pool2d|avg_pool2d|conv"
-        r"|soft_margin_loss)",
+        r"|soft_margin_loss|prelu)",
         "PyTorch records one node of its own for the backward of the backward "
         "(NativeBatchNormBackwardBackward0, EluBackwardBackward0, ...); ours records the "
         "backward formula in elementary ops",
