@@ -308,6 +308,10 @@ _METHODS = {
     "matmul": linalg.matmul,
     "mm": linalg.mm,
     "addmm": linalg.addmm,
+    "addmv": linalg.addmv,
+    "addr": linalg.addr,
+    "baddbmm": linalg.baddbmm,
+    "addbmm": linalg.addbmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
@@ -456,7 +460,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "copysign sgn atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+_IN_PLACE_OF = "addmv addr baddbmm addbmm copysign sgn atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):

@@ -591,6 +591,33 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "Addmv": {
+        "alpha": _attr("alpha", _number),
+        "beta": _attr("beta", _number),
+        "mat": Saved(0),
+        "vec": Saved(1),
+    },
+    "Addr": {
+        "alpha": _attr("alpha", _number),
+        "beta": _attr("beta", _number),
+        "vec1": Saved(0),
+        "vec2": Saved(1),
+    },
+    "Baddbmm": {
+        "alpha": _attr("alpha", _number),
+        "batch1": Saved(0),
+        "batch2": Saved(1),
+        "beta": _attr("beta", _number),
+    },
+    "Addbmm": {
+        "alpha": _attr("alpha", _number),
+        "batch1": Saved(0),
+        "batch1_sym_argsize_0": lambda n: _int(n.sizes[0][0]),
+        "batch1_sym_argsize_1": lambda n: _int(n.sizes[0][1]),
+        "batch2": Saved(1),
+        "batch2_sym_argsize_2": lambda n: _int(n.sizes[1][2]),
+        "beta": _attr("beta", _number),
+    },
     "PreluKernel": {"self": Saved(0), "weight": Saved(1)},
     "SoftMarginLoss": {"reduction": _reduction, "self": Saved(0), "target": Saved(1)},
     "SmoothL1": {

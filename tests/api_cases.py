@@ -1787,6 +1787,44 @@ ERRORS.update(
     }
 )
 
+# addmv, addr, baddbmm, addbmm
+VALUES.update(
+    {
+        "scaled_products": lambda L: [
+            repr(L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), beta=2, alpha=3)),
+            repr(L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), beta=0.5)),
+            repr(L.addr(L.ones(2, 4), L.ones(2), L.ones(4, dtype=L.float64))),
+            repr(L.addr(L.zeros(2, 2), L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0]), beta=0, alpha=2)),
+            repr(L.addmv(L.tensor([float("nan")]), L.ones(1, 2), L.ones(2), beta=0)),
+            list(L.baddbmm(L.ones(2, 2), L.ones(3, 2, 4), L.ones(3, 4, 2)).shape),
+            repr(L.addbmm(L.zeros(2, 2), L.ones(3, 2, 4), L.ones(3, 4, 2), alpha=0.5)),
+            (lambda x: [x.addmv_(L.ones(2, 3), L.ones(3)) is x, repr(x)])(L.zeros(2)),
+            (
+                lambda r: [
+                    r.grad_fn._saved_alpha,
+                    r.grad_fn._saved_beta,
+                    r.grad_fn._saved_batch1_sym_argsize_0,
+                ]
+            )(L.addbmm(L.ones(2, 2), L.ones(3, 2, 4, requires_grad=True), L.ones(3, 4, 2), beta=0.5)),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "addmv_size_mismatch": lambda L: L.addmv(L.ones(3), L.ones(2, 3), L.ones(3)),
+        "addmv_vec_size": lambda L: L.addmv(L.ones(2), L.ones(2, 3), L.ones(4)),
+        "addmv_mat_3d": lambda L: L.addmv(L.ones(2), L.ones(2, 3, 1), L.ones(3)),
+        "addmv_dtypes": lambda L: L.addmv(L.ones(2), L.ones(2, 3), L.ones(3, dtype=L.float64)),
+        "addr_vec_2d": lambda L: L.addr(L.ones(2, 4), L.ones(2, 1), L.ones(4)),
+        "addr_input_shape": lambda L: L.addr(L.ones(3, 4), L.ones(2), L.ones(4)),
+        "baddbmm_batch_sizes": lambda L: L.baddbmm(L.ones(2, 2, 2), L.ones(2, 2, 3), L.ones(2, 4, 2)),
+        "baddbmm_input_shape": lambda L: L.baddbmm(L.ones(3, 2, 2), L.ones(2, 2, 3), L.ones(2, 3, 2)),
+        "baddbmm_2d": lambda L: L.baddbmm(L.ones(2, 2), L.ones(2, 3), L.ones(3, 2)),
+        "addbmm_sizes": lambda L: L.addbmm(L.ones(2, 2), L.ones(2, 2, 3), L.ones(2, 4, 2)),
+        "addbmm_input_shape": lambda L: L.addbmm(L.ones(3, 2), L.ones(2, 2, 3), L.ones(2, 3, 2)),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

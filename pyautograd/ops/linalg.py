@@ -13,7 +13,16 @@ from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
 from ..views import mark_view
-from .common import as_tensor_arg, broadcast_shapes, matrix_t, normalize_dims, sum_to, swap_last
+from .common import (
+    as_tensor_arg,
+    broadcast_shapes,
+    cast_all,
+    matrix_t,
+    normalize_dims,
+    result_dtype,
+    sum_to,
+    swap_last,
+)
 from .shape import _ReshapeAlias, _UnsafeView
 from .with_number import times_number
 
@@ -549,3 +558,185 @@ def _cross_checked(name, input, other, dim):
         )
     broadcast_shapes(a, b)  # PyTorch's message for batch dims that do not broadcast
     return Cross.apply(input, other, d, dim)
+
+
+def _maybe_multiply(x, number):
+    """PyTorch's ``maybe_multiply``: ``x * number`` as a Scalar product (``MulBackward1``),
+    or ``x`` itself for 1."""
+    return x if number == 1 else times_number(x, number)
+
+
+class _ScaledProduct(Function):
+    """beta * input + alpha * product(a, b), input broadcast to the product's shape: the
+    forms of addmv, addr, baddbmm and addbmm. ``product`` computes on arrays; ``grads``
+    gives PyTorch's formulas for a and b (before ``alpha``)."""
+
+    n_options = 2
+    may_overflow = True
+    saved_for = (2, 1)  # a is read only for b's gradient, b only for a's
+
+    @staticmethod
+    def forward(ctx, c, a, b, beta, alpha):
+        ctx.shape, ctx.sizes = c.shape, (a.shape, b.shape)
+        ctx.beta, ctx.alpha = beta, alpha
+        ctx.save_for_backward(a, b)
+        out = ctx.product(a, b)
+        if alpha != 1:
+            out = out * alpha
+        if beta == 0:  # PyTorch ignores input then: its NaN or inf does not reach the result
+            return out
+        return out + (c if beta == 1 else c * beta)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_c, need_a, need_b = ctx.needs_input_grad[:3]
+        ga, gb = ctx.grads(ctx, g, a, b, need_a, need_b)
+        return (
+            sum_to(_maybe_multiply(g, ctx.beta), ctx.shape) if need_c else None,
+            _maybe_multiply(ga, ctx.alpha) if need_a else None,
+            _maybe_multiply(gb, ctx.alpha) if need_b else None,
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, tc, ta, tb):
+        a, b = ctx.saved_tensors
+        return tc * ctx.beta + (ctx.product(ta, b) + ctx.product(a, tb)) * ctx.alpha
+
+
+def _mv(m, v):
+    return matmul(m, v) if type(m) is Tensor or type(v) is Tensor else m @ v
+
+
+def _outer(a, b):
+    return outer(a, b) if type(a) is Tensor or type(b) is Tensor else np.outer(a, b)
+
+
+def _t(m):
+    return m.t() if type(m) is Tensor else m.T
+
+
+class Addmv(_ScaledProduct):
+    backward_name = "AddmvBackward0"
+    product = staticmethod(lambda m, v: m @ v)
+
+    @staticmethod
+    def grads(ctx, g, m, v, need_m, need_v):
+        """PyTorch's formulas: g.ger(vec) for mat, mat.t().mv(g) for vec."""
+        return (_outer(g, v) if need_m else None), (_mv(_t(m), g) if need_v else None)
+
+
+class Addr(_ScaledProduct):
+    backward_name = "AddrBackward0"
+    product = staticmethod(lambda u, v: u[..., :, None] * v[..., None, :])
+
+    @staticmethod
+    def grads(ctx, g, u, v, need_u, need_v):
+        """PyTorch's formulas: g.mv(vec2) for vec1, g.t().mv(vec1) for vec2."""
+        return (_mv(g, v) if need_u else None), (_mv(_t(g), u) if need_v else None)
+
+
+class Baddbmm(_ScaledProduct):
+    backward_name = "BaddbmmBackward0"
+    product = staticmethod(lambda a, b: a @ b)
+
+    @staticmethod
+    def grads(ctx, g, a, b, need_a, need_b):
+        """PyTorch's formulas: g.bmm(batch2.transpose(1, 2)), batch1.transpose(1, 2).bmm(g)."""
+        return (_bmm(g, _transpose12(b)) if need_a else None), (_bmm(_transpose12(a), g) if need_b else None)
+
+
+class Addbmm(_ScaledProduct):
+    backward_name = "AddbmmBackward0"
+    product = staticmethod(lambda a, b: np.sum(a @ b, axis=0))
+
+    @staticmethod
+    def grads(ctx, g, a, b, need_a, need_b):
+        """PyTorch's formulas, with g repeated over the batch (``unsqueeze(0).expand``):
+        g.bmm(batch2.transpose(1, 2)) and batch1.transpose(1, 2).bmm(g)."""
+        (batches, rows, _), (_, _, cols) = ctx.sizes
+        if type(g) is Tensor:
+            g = g.unsqueeze(0).expand(batches, rows, cols)
+        else:
+            g = np.broadcast_to(g, (batches, rows, cols))
+        return (_bmm(g, _transpose12(b)) if need_a else None), (_bmm(_transpose12(a), g) if need_b else None)
+
+
+def _broadcast_input(input, shape):
+    try:
+        np.broadcast_to(input._data, shape)
+    except ValueError:
+        input.expand(*shape)  # raises PyTorch's message
+
+
+def _integral_numbers(input, beta, alpha):
+    """An integer op casts beta and alpha to its dtype, as PyTorch's kernels do."""
+    if input._data.dtype.kind in "iub":
+        return int(beta), int(alpha)
+    return beta, alpha
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat @ vec)."""
+    if mat._data.ndim != 2 or vec._data.ndim != 1 or input._data.ndim > 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input._data.ndim}, {mat._data.ndim}, {vec._data.ndim}"
+        )
+    rows, cols = mat._data.shape
+    if cols != vec._data.shape[0] or (input._data.ndim == 1 and input._data.shape[0] not in (1, rows)):
+        size = input._data.shape[0] if input._data.ndim else 1
+        raise RuntimeError(
+            f"size mismatch, got input ({size}), mat ({rows}x{cols}), vec ({vec._data.shape[0]})"
+        )
+    if not input._data.dtype == mat._data.dtype == vec._data.dtype:
+        names = ", ".join(dtypes.scalar_type_name(t._data.dtype) for t in (input, mat))
+        raise RuntimeError(
+            f"addmv input tensors must have the same dtype, but got {names}, and "
+            f"{dtypes.scalar_type_name(vec._data.dtype)}"
+        )
+    return Addmv.apply(input, mat, vec, *_integral_numbers(input, beta, alpha))
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta * input + alpha * outer(vec1, vec2)."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v._data.ndim != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v._data.ndim}-D")
+    _broadcast_input(input, (vec1._data.shape[0], vec2._data.shape[0]))
+    target = result_dtype(input, vec1, vec2)
+    input, vec1, vec2 = cast_all((input, vec1, vec2), target)
+    return Addr.apply(input, vec1, vec2, *_integral_numbers(input, beta, alpha))
+
+
+def _check_batches(batch1, batch2):
+    for t in (batch1, batch2):
+        if t._data.ndim != 3:
+            normalize_dims(2, t._data.ndim)  # PyTorch reads size(2) first: IndexError
+            raise RuntimeError("batch1 must be a 3D tensor" if t is batch1 else "batch2 must be a 3D tensor")
+    if batch1._data.dtype != batch2._data.dtype:
+        names = [dtypes.scalar_type_name(t._data.dtype) for t in (batch1, batch2)]
+        raise RuntimeError(f"expected scalar type {names[0]} but found {names[1]}")
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (batch1 @ batch2), matrix by matrix over the batch."""
+    _check_batches(batch1, batch2)
+    a, b = batch1._data.shape, batch2._data.shape
+    if a[0] != b[0] or a[2] != b[1]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{a[0]}, {a[2]}] but got: [{b[0]}, {b[1]}]."
+        )
+    _broadcast_input(input, (a[0], a[1], b[2]))
+    return Baddbmm.apply(input, batch1, batch2, *_integral_numbers(input, beta, alpha))
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i])."""
+    _check_batches(batch1, batch2)
+    a, b = batch1._data.shape, batch2._data.shape
+    if a[0] != b[0] or a[2] != b[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({a[1]}x{a[2]} and {b[1]}x{b[2]})")
+    _broadcast_input(input, (a[1], b[2]))
+    return Addbmm.apply(input, batch1, batch2, *_integral_numbers(input, beta, alpha))
