@@ -140,7 +140,23 @@ from .ops.gather import (
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
-from .ops.linalg import addbmm, addmm, addmv, addr, baddbmm, bmm, cross, dot, matmul, mm, mv, outer
+from .ops.linalg import (
+    addbmm,
+    addmm,
+    addmv,
+    addr,
+    baddbmm,
+    bmm,
+    cross,
+    dot,
+    inner,
+    kron,
+    matmul,
+    mm,
+    mv,
+    outer,
+    tensordot,
+)
 from .ops.logical import (
     all,
     allclose,

@@ -309,6 +309,8 @@ _METHODS = {
     "mm": linalg.mm,
     "addmm": linalg.addmm,
     "addmv": linalg.addmv,
+    "inner": linalg.inner,
+    "kron": linalg.kron,
     "addr": linalg.addr,
     "baddbmm": linalg.baddbmm,
     "addbmm": linalg.addbmm,

@@ -642,7 +642,7 @@ SAVED = {
     "_ReshapeAlias": {"self_sym_sizes": _shape},
     "Expand": {"self_sym_sizes": _shape},
     "SqueezeAll": {"self_sym_sizes": _shape},
-    "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},
+    "Permute": {"dims": lambda n: _ints(getattr(n, "given_dims", None) or np.argsort(n.inverse))},
     "Unsqueeze": {"dim": _attr("dim", _int)},
     "Transpose": {"dim0": lambda n: _int(n.dims[0]), "dim1": lambda n: _int(n.dims[1])},
     "Cat": {"dim": _attr("dim", _int)},

@@ -1825,6 +1825,31 @@ ERRORS.update(
     }
 )
 
+# tensordot, inner, kron
+VALUES.update(
+    {
+        "tensordot_inner_kron": lambda L: [
+            repr(L.tensordot(L.arange(6.0).reshape(2, 3), L.arange(12.0).reshape(3, 4), dims=1)),
+            repr(L.tensordot(L.arange(6).reshape(2, 3), L.arange(6).reshape(2, 3))),
+            repr(L.tensordot(L.ones(2, 3), L.ones(4), dims=0).shape),
+            repr(L.inner(L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0], requires_grad=True))),
+            repr(L.inner(L.tensor(2.0), L.tensor([3.0, 4.0]))),
+            repr(L.kron(L.tensor([[1, 2], [3, 4]]), L.tensor([[0, 1], [1, 0]]))),
+            repr(L.tensor([1.0, 2.0]).kron(L.ones(2, 2))),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "tensordot_sizes": lambda L: L.tensordot(L.ones(2, 3), L.ones(4, 3), dims=([1], [0])),
+        "tensordot_list_lengths": lambda L: L.tensordot(L.ones(2, 3), L.ones(3), dims=([1, 0], [0])),
+        "tensordot_dtypes": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, dtype=L.float64), dims=1),
+        "tensordot_negative_dims": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, 2), dims=-1),
+        "tensordot_too_many_dims": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, 2), dims=3),
+        "inner_last_dims": lambda L: L.inner(L.ones(2, 3), L.ones(4)),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

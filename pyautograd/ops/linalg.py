@@ -12,7 +12,6 @@ from ..function import Function
 from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
-from ..views import mark_view
 from .common import (
     as_tensor_arg,
     broadcast_shapes,
@@ -23,7 +22,7 @@ from .common import (
     sum_to,
     swap_last,
 )
-from .shape import _ReshapeAlias, _UnsafeView
+from .shape import _UnsafeView, torch_reshape
 from .with_number import times_number
 
 
@@ -212,20 +211,7 @@ class BatchedMatMul(MatMul):
         return _bmm_backward(g, a, b, need_a, need_b)
 
 
-def _torch_reshape(x, shape):
-    """``x.reshape(shape)`` as PyTorch records it: a view where one exists (``ViewBackward0``,
-    ``ReshapeAliasBackward0`` when not contiguous), else a clone (``CloneBackward0``, then
-    ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
-    if type(x) is not Tensor:
-        return np.reshape(x, shape)
-    data = x._data
-    if data.flags.c_contiguous:
-        return x.reshape(shape)
-    try:
-        np.reshape(data, shape, copy=False)
-    except ValueError:
-        return _UnsafeView.apply(x.clone(), shape)
-    return mark_view(_ReshapeAlias.apply(x, shape), x)
+_torch_reshape = torch_reshape
 
 
 def _folded_backward(g, t1, t2, need_1, need_2):
@@ -740,3 +726,90 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
         raise RuntimeError(f"Incompatible matrix sizes for bmm ({a[1]}x{a[2]} and {b[1]}x{b[2]})")
     _broadcast_input(input, (a[1], b[2]))
     return Addbmm.apply(input, batch1, batch2, *_integral_numbers(input, beta, alpha))
+
+
+def _flattened(x):
+    """``x.flatten()`` as PyTorch records it: a vector is itself, else a reshape."""
+    return x if x._data.ndim == 1 else _torch_reshape(x, (x._data.size,))
+
+
+def tensordot(a, b, dims=2):
+    """Sum of products over the dims ``dims`` of ``a`` and ``b`` (a count: the last ``dims`` of
+    ``a`` with the first of ``b``; or two lists). PyTorch's composition: each input permuted
+    (free dims, then contracted) and reshaped into a matrix, one ``mm`` (``dot`` when no free
+    elements remain), the result reshaped; a contracted dim of size 1 on one side is summed."""
+    if isinstance(dims, (int, np.integer)):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a._data.ndim or dims > b._data.ndim:
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims1, dims2 = list(range(-dims, 0)), list(range(dims))  # PyTorch's: negative dims of a
+    else:
+        dims1, dims2 = ([d] if isinstance(d, int) else list(d) for d in dims)
+    if len(dims1) != len(dims2):
+        raise RuntimeError("both dimension lists should have same length")
+    if a._data.dtype != b._data.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    given1, given2 = [int(d) for d in dims1], [int(d) for d in dims2]
+    dims1 = [normalize_dims(d, a._data.ndim)[0] for d in dims1]
+    dims2 = [normalize_dims(d, b._data.ndim)[0] for d in dims2]
+    t1, t2, csize = a, b, 1
+    for d1, d2 in zip(dims1, dims2):
+        s1, s2 = a._data.shape[d1], b._data.shape[d2]
+        if s2 == 1:  # a broadcast dim: summed right away
+            t1 = t1.sum(d1, keepdim=True)
+        elif s1 == 1:
+            t2 = t2.sum(d2, keepdim=True)
+        else:
+            if s1 != s2:
+                raise RuntimeError(
+                    f"contracted dimensions need to match, but first has size {s1} in dim {d1} and "
+                    f"second has size {s2} in dim {d2}"
+                )
+            csize *= s1
+    free1 = [i for i in range(a._data.ndim) if i not in dims1]
+    free2 = [i for i in range(b._data.ndim) if i not in dims2]
+    rsizes = [t1._data.shape[i] for i in free1] + [t2._data.shape[i] for i in free2]
+    size1 = int(np.prod([t1._data.shape[i] for i in free1], dtype=np.int64))
+    size2 = int(np.prod([t2._data.shape[i] for i in free2], dtype=np.int64))
+    t1, t2 = _permute_as_given(t1, free1 + given1), _permute_as_given(t2, given2 + free2)
+    if size1 == 1 and size2 == 1:
+        return matmul(_flattened(t1), _flattened(t2)).reshape(*rsizes)
+    product = mm(_torch_reshape(t1, (size1, csize)), _torch_reshape(t2, (csize, size2)))
+    return product.reshape(*rsizes)
+
+
+def _permute_as_given(x, dims):
+    """``x.permute(dims)`` whose node shows the dims as given (-1 stays -1), as PyTorch's."""
+    out = x.permute(*dims)
+    if out.grad_fn is not None:
+        out.grad_fn.given_dims = tuple(dims)
+    return out
+
+
+def inner(input, other):
+    """Sum of products over the last dim of both (a product with a 0-d tensor)."""
+    if input._data.ndim and other._data.ndim and input._data.shape[-1] != other._data.shape[-1]:
+        sizes = ["[" + ", ".join(str(n) for n in t._data.shape) + "]" for t in (input, other)]
+        raise RuntimeError(
+            f"inner() the last dimension must match on both input tensors but got shapes {sizes[0]} and {sizes[1]}"
+        )
+    if input._data.ndim == 0 or other._data.ndim == 0:
+        return input * other
+    return tensordot(input, other, ([-1], [-1]))
+
+
+def kron(input, other):
+    """The Kronecker product: every element of ``input`` times the whole of ``other``, as
+    PyTorch composes it (two ``_unsafe_view`` reshapes, a product, a reshape)."""
+    n = max(input._data.ndim, other._data.ndim)
+    pad_a, pad_b = n - input._data.ndim, n - other._data.ndim
+    a_shape, b_shape, out_shape = [], [], []
+    for i in range(n):
+        rows = input._data.shape[i - pad_a] if i >= pad_a else 1
+        cols = other._data.shape[i - pad_b] if i >= pad_b else 1
+        a_shape += [rows, 1]
+        b_shape += [1, cols]
+        out_shape.append(rows * cols)
+    product = _UnsafeView.apply(input, tuple(a_shape)) * _UnsafeView.apply(other, tuple(b_shape))
+    return _UnsafeView.apply(product, tuple(out_shape))

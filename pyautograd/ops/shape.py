@@ -42,11 +42,31 @@ class View(Function):
 
     @staticmethod
     def backward(ctx, g):
+        """PyTorch's formula: ``grad.reshape(self.sizes())``, recorded as its reshape records
+        (``torch_reshape``): a gradient that arrives transposed is ``ReshapeAliasBackward0``."""
+        if type(g) is Tensor:
+            return torch_reshape(g, ctx.shape), None
         return g.reshape(ctx.shape), None
 
     @staticmethod
     def jvp(ctx, t):
         return t.reshape(ctx.options[0])
+
+
+def torch_reshape(x, shape):
+    """``x.reshape(shape)`` as PyTorch records it: a view where one exists (``ViewBackward0``,
+    ``ReshapeAliasBackward0`` when not contiguous), else a clone (``CloneBackward0``, then
+    ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
+    if type(x) is not Tensor:
+        return np.reshape(x, shape)
+    data = x._data
+    if data.flags.c_contiguous:
+        return reshape(x, *shape)
+    try:
+        np.reshape(data, shape, copy=False)
+    except ValueError:
+        return _UnsafeView.apply(clone(x), tuple(shape))
+    return mark_view(_ReshapeAlias.apply(x, tuple(shape)), x)
 
 
 class _UnsafeView(View):

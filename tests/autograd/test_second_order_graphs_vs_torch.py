@@ -48,6 +48,11 @@ DIFFERENT = [
         "PyTorch's matmul records expand, view and bmm",
     ),
     (r"cross_entropy_probabilities", "PyTorch's formula for class probabilities has fewer nodes"),
+    (
+        r"(tensordot$|inner_batched)",
+        "PyTorch's mm backward gives a column-major mat2 its gradient in that layout, so the "
+        "reshape back to the permuted input is ReshapeAliasBackward0; ours is contiguous (ViewBackward0)",
+    ),
     (r"prod_with_zero", "PyTorch's prod backward at a zero goes through cumprod; ours through a mask"),
 ]
 
