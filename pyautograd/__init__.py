@@ -37,9 +37,12 @@ from .creation import (
     full,
     full_like,
     linspace,
+    logspace,
     ones,
     ones_like,
     tensor,
+    tril_indices,
+    triu_indices,
     zeros,
     zeros_like,
 )
@@ -77,7 +80,17 @@ from .methods import index_put_function as index_put_
 from .ops import logexp as _logexp  # noqa: F401  (declares ops: published below)
 from .ops import special as _special  # noqa: F401  (likewise)
 from .ops import unary as _unary
-from .ops.counting import argwhere, bincount, count_nonzero, histc, nonzero, result_type, unique
+from .ops.counting import (
+    argwhere,
+    bincount,
+    bucketize,
+    count_nonzero,
+    histc,
+    nonzero,
+    result_type,
+    searchsorted,
+    unique,
+)
 from .ops.einsum import einsum
 from .ops.elementwise import (
     add,
@@ -89,19 +102,26 @@ from .ops.elementwise import (
     clamp_max,
     clamp_min,
     clip,
+    copysign,
     eq,
+    fmax,
+    fmin,
     ge,
     gt,
     hypot,
     le,
     lerp,
     logaddexp,
+    logaddexp2,
     lt,
     maximum,
     minimum,
     mul,
     ne,
+    positive,
     pow,
+    rsub,
+    sgn,
     square,
     sub,
     true_divide,
@@ -120,7 +140,23 @@ from .ops.gather import (
 from .ops.index import index_put, where
 from .ops.inverse import det
 from .ops.inverse import inv as inverse
-from .ops.linalg import addmm, bmm, dot, matmul, mm, mv, outer
+from .ops.linalg import (
+    addbmm,
+    addmm,
+    addmv,
+    addr,
+    baddbmm,
+    bmm,
+    cross,
+    dot,
+    inner,
+    kron,
+    matmul,
+    mm,
+    mv,
+    outer,
+    tensordot,
+)
 from .ops.logical import (
     all,
     allclose,
@@ -134,6 +170,7 @@ from .ops.logical import (
     logical_not,
     logical_or,
     logical_xor,
+    signbit,
 )
 from .ops.norm import norm
 from .ops.pieces import (
@@ -141,9 +178,12 @@ from .ops.pieces import (
     diag,
     diag_embed,
     diagonal,
+    diff,
+    dsplit,
     flip,
     fliplr,
     flipud,
+    hsplit,
     moveaxis,
     movedim,
     narrow,
@@ -158,15 +198,34 @@ from .ops.pieces import (
     tril,
     triu,
     unbind,
+    vsplit,
 )
-from .ops.reduce import amax, amin, argmax, argmin, log_softmax, max, mean, min, nansum, softmax, sum
+from .ops.reduce import (
+    amax,
+    amin,
+    argmax,
+    argmin,
+    log_softmax,
+    max,
+    mean,
+    min,
+    nanmean,
+    nansum,
+    softmax,
+    sum,
+)
 from .ops.rounding import ceil, floor, floor_divide, fmod, remainder, round, sign, trunc
 from .ops.shape import (
+    atleast_1d,
+    atleast_2d,
+    atleast_3d,
     broadcast_shapes,
     broadcast_to,
     cat,
     clone,
+    column_stack,
     concat,
+    dstack,
     expand,
     flatten,
     hstack,
@@ -174,6 +233,7 @@ from .ops.shape import (
     permute,
     ravel,
     reshape,
+    row_stack,
     squeeze,
     stack,
     swapaxes,
@@ -185,7 +245,19 @@ from .ops.shape import (
     vstack,
 )
 from .ops.sorting import argsort, kthvalue, median, nanmedian, sort, topk
-from .ops.statistics import cumprod, cumsum, logsumexp, prod, std, std_mean, var, var_mean
+from .ops.statistics import (
+    cummax,
+    cummin,
+    cumprod,
+    cumsum,
+    logcumsumexp,
+    logsumexp,
+    prod,
+    std,
+    std_mean,
+    var,
+    var_mean,
+)
 from .printing import set_printoptions
 from .random import fork_rng, get_rng_state, initial_seed, manual_seed, seed, set_rng_state
 from .random_tensors import (
@@ -208,9 +280,11 @@ _random_tensors.install()
 _declared = _unary.published("torch")  # exp, sigmoid, log1p, atan...: declared once in ops/ (unary.py)
 globals().update(_declared)
 from .nn.activation_ops import threshold, threshold_  # noqa: E402  (torch.threshold is F.threshold)
+from .nn.composite_losses import prelu  # noqa: E402  (torch.prelu is F.prelu)
 
 multiply, subtract, negative, fix = mul, sub, _declared["neg"], trunc
 div = divide = _methods._div
+clamp_, square_ = Tensor.clamp_, Tensor.square_  # torch.clamp_(x, ...) is x.clamp_(...)
 _saved_attributes.install()  # every op module is loaded: name the nodes' saved values
 __version__ = "0.1.0"
 

@@ -220,6 +220,36 @@ def linspace(start, end, steps, dtype=None, requires_grad=False):
     return _finish(np.linspace(start, end, steps), dtype or dtypes.get_default_dtype(), requires_grad)
 
 
+def logspace(start, end, steps, base=10.0, dtype=None, requires_grad=False):
+    """``steps`` numbers from ``base**start`` to ``base**end``, evenly spaced in their exponent."""
+    return _finish(
+        np.power(float(base), np.linspace(start, end, steps)),
+        dtype or dtypes.get_default_dtype(),
+        requires_grad,
+    )
+
+
+def _triangle_indices(name, numpy_indices, row, col, offset, dtype):
+    if dtype is not None and dtype not in (dtypes.int64, dtypes.int32):
+        raise NotImplementedError(f"\"{name}\" not implemented for '{dtype.legacy_name[: -len('Tensor')]}'")
+    if row < 0:
+        raise RuntimeError(f"row must be non-negative, got{row}")
+    if col < 0:
+        raise RuntimeError(f"col must be non-negative, got{col}")
+    indices = np.stack(numpy_indices(row, offset, col)) if row and col else np.zeros((2, 0))
+    return Tensor._make(indices.astype(np.int32 if dtype is dtypes.int32 else np.int64))
+
+
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the lower triangle of a row x col matrix, row by row."""
+    return _triangle_indices("tril_indices", np.tril_indices, row, col, offset, dtype)
+
+
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    """The (row, column) indices of the upper triangle of a row x col matrix, row by row."""
+    return _triangle_indices("triu_indices", np.triu_indices, row, col, offset, dtype)
+
+
 def eye(n, m=None, dtype=None, requires_grad=False):
     return _finish(np.eye(n, m), dtype or dtypes.get_default_dtype(), requires_grad)
 

@@ -251,6 +251,13 @@ _METHODS = {
     "arctan2": ew.arctan2,
     "hypot": ew.hypot,
     "logaddexp": ew.logaddexp,
+    "logaddexp2": ew.logaddexp2,
+    "fmax": ew.fmax,
+    "fmin": ew.fmin,
+    "copysign": ew.copysign,
+    "sgn": ew.sgn,
+    "positive": ew.positive,
+    "signbit": logical.signbit,
     "maximum": ew.maximum,
     "minimum": ew.minimum,
     "eq": ew.eq,
@@ -265,6 +272,7 @@ _METHODS = {
     # reductions
     "sum": reduce.sum,
     "nansum": reduce.nansum,
+    "nanmean": reduce.nanmean,
     "mean": reduce.mean,
     "max": reduce.max,
     "min": reduce.min,
@@ -300,6 +308,12 @@ _METHODS = {
     "matmul": linalg.matmul,
     "mm": linalg.mm,
     "addmm": linalg.addmm,
+    "addmv": linalg.addmv,
+    "inner": linalg.inner,
+    "kron": linalg.kron,
+    "addr": linalg.addr,
+    "baddbmm": linalg.baddbmm,
+    "addbmm": linalg.addbmm,
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
@@ -342,6 +356,9 @@ _METHODS = {
     "var": statistics.var,
     "cumsum": statistics.cumsum,
     "cumprod": statistics.cumprod,
+    "cummax": statistics.cummax,
+    "logcumsumexp": statistics.logcumsumexp,
+    "cummin": statistics.cummin,
     "logsumexp": statistics.logsumexp,
     "norm": norm.norm,
     # questions about values
@@ -383,6 +400,9 @@ _METHODS = {
     "chunk": pieces.chunk,
     "split": pieces.split,
     "tensor_split": pieces.tensor_split,
+    "hsplit": pieces.hsplit,
+    "vsplit": pieces.vsplit,
+    "dsplit": pieces.dsplit,
     "unbind": pieces.unbind,
     "narrow": pieces.narrow,
     "select": pieces.select,
@@ -394,6 +414,8 @@ _METHODS = {
     "diagonal": pieces.diagonal,
     "diag_embed": pieces.diag_embed,
     "trace": pieces.trace,
+    "diff": pieces.diff,
+    "cross": linalg.cross,
     "det": inverse.det,
     "inverse": inverse.inv,
     "outer": linalg.outer,
@@ -440,7 +462,7 @@ _METHODS = {
 }
 
 
-_IN_PLACE_OF = "atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
+_IN_PLACE_OF = "addmv addr baddbmm addbmm copysign sgn atan2 arctan2 hypot xlogy lerp addcmul addcdiv true_divide pow square floor ceil trunc round sign remainder fmod floor_divide tril triu".split()
 
 
 def _bool_op(numpy_op):
@@ -464,7 +486,7 @@ def install():
     Tensor.__isub__ = inplace_operator(np.subtract, Tensor.sub_)
     Tensor.__imul__ = inplace_operator(np.multiply, Tensor.mul_)
     Tensor.__itruediv__ = Tensor.div_
-    Tensor.__pos__ = lambda self: self
+    Tensor.__pos__ = ew.positive
     Tensor.__and__ = _bool_op(np.logical_and)
     Tensor.__or__ = _bool_op(np.logical_or)
     Tensor.__xor__ = _bool_op(np.logical_xor)

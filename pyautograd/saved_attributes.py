@@ -362,6 +362,19 @@ SAVED = {
     "Atan2": _binary_tensors(),
     "Hypot": {"self": Saved(0), "other": Saved(1), "result": Saved(2)},
     "LogAddExp": _binary_tensors(),
+    "LogAddExp2": _binary_tensors(),
+    "Fmax": _binary_tensors(),
+    "Fmin": _binary_tensors(),
+    "Copysign": {"self": Saved(0), "result": Saved(1)},
+    "CopysignNumber": {"self": Saved(0), "result": Saved(1)},
+    "Sgn": {"self": Saved(0), "result": Saved(1)},
+    "DivByCount": _binary_tensors(),
+    "Cross": {"dim": _attr("given_dim", _int), "other": Saved(1), "self": Saved(0)},
+    "Logcumsumexp": {"dim": _attr("given_dim", _int), "self": Saved(0), "result": Saved(1)},
+    "Cummax": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
+    "Cummin": {"dim": _attr("given_dim", _int), "indices": _sorted_indices, "self": Saved(0)},
+    "RsubTensor": {"alpha": _attr("alpha", _number)},
+    "RsubScaled": {"alpha": _attr("alpha", _number)},
     "Xlogy": _binary_tensors(),
     "XlogyNumberOther": {"self": Saved(0), "other": _attr("number", _number)},
     "XlogyNumberSelf": {"self": _attr("number", _number), "other": Saved(1)},
@@ -537,7 +550,10 @@ SAVED = {
         "self_sym_sizes": lambda n: _ints(_select(n)[2]),
     },
     "Slice": _slice(keep_full=False),
-    "NarrowPiece": _slice(keep_full=True),
+    "NarrowPiece": {
+        **_slice(keep_full=True),
+        "dim": lambda n: _int(n.given_dim) if hasattr(n, "given_dim") else _slice(keep_full=True)["dim"](n),
+    },
     # unbind's piece selects along the dim it takes apart
     "UnbindPiece": {"dim": lambda n: _int(_last_step("select")(n)[1])},
     # our diagonal is always of the last two dims (diagonal() permutes others there first)
@@ -568,6 +584,42 @@ SAVED = {
         "self": Saved(0),
         "result": Saved(1),
     },
+    "NormDim": {
+        "dim": lambda n: _ints(n.given_dims),
+        "keepdim": _attr("keepdim", bool),
+        "p": _attr("p", _number),
+        "self": Saved(0),
+        "result": Saved(1),
+    },
+    "Addmv": {
+        "alpha": _attr("alpha", _number),
+        "beta": _attr("beta", _number),
+        "mat": Saved(0),
+        "vec": Saved(1),
+    },
+    "Addr": {
+        "alpha": _attr("alpha", _number),
+        "beta": _attr("beta", _number),
+        "vec1": Saved(0),
+        "vec2": Saved(1),
+    },
+    "Baddbmm": {
+        "alpha": _attr("alpha", _number),
+        "batch1": Saved(0),
+        "batch2": Saved(1),
+        "beta": _attr("beta", _number),
+    },
+    "Addbmm": {
+        "alpha": _attr("alpha", _number),
+        "batch1": Saved(0),
+        "batch1_sym_argsize_0": lambda n: _int(n.sizes[0][0]),
+        "batch1_sym_argsize_1": lambda n: _int(n.sizes[0][1]),
+        "batch2": Saved(1),
+        "batch2_sym_argsize_2": lambda n: _int(n.sizes[1][2]),
+        "beta": _attr("beta", _number),
+    },
+    "PreluKernel": {"self": Saved(0), "weight": Saved(1)},
+    "SoftMarginLoss": {"reduction": _reduction, "self": Saved(0), "target": Saved(1)},
     "SmoothL1": {
         "beta": _attr("beta", _number),
         "reduction": _reduction,
@@ -590,7 +642,7 @@ SAVED = {
     "_ReshapeAlias": {"self_sym_sizes": _shape},
     "Expand": {"self_sym_sizes": _shape},
     "SqueezeAll": {"self_sym_sizes": _shape},
-    "Permute": {"dims": lambda n: _ints(np.argsort(n.inverse))},
+    "Permute": {"dims": lambda n: _ints(getattr(n, "given_dims", None) or np.argsort(n.inverse))},
     "Unsqueeze": {"dim": _attr("dim", _int)},
     "Transpose": {"dim0": lambda n: _int(n.dims[0]), "dim1": lambda n: _int(n.dims[1])},
     "Cat": {"dim": _attr("dim", _int)},
@@ -610,6 +662,12 @@ SAVED = {
         "weight": lambda n: None if isinstance(n.weight, float) else Tensor._make(np.asarray(n.weight)),
     },
 }
+
+# F.pad's reflect and replicate nodes (nn/padding.py declares one class per mode and dims)
+for _mode in ("ReflectionPad", "ReplicationPad"):
+    for _dims in (1, 2, 3):
+        SAVED[f"{_mode}{_dims}D"] = {"padding": _attr("given", _ints), "self": Saved(0)}
+        SAVED[f"{_mode}{_dims}DBackward"] = {"padding": _attr("given", _ints)}
 
 # element-wise ops of one input (``unary``): the saved input is ``self``, the saved output
 # ``result``, and the settings keep their names; what PyTorch's kernel saves besides them

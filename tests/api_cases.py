@@ -1385,6 +1385,471 @@ ERRORS = {
     "median_dim_of_bool": lambda L: L.tensor([True]).median(0),
 }
 
+# NumPy's names, signs and NaN-ignoring extremes (their differentiable forms are op cases)
+VALUES.update(
+    {
+        "aliases_record_the_original_node": lambda L: (
+            [
+                repr(f(L.tensor([0.5, -0.25], requires_grad=True)))
+                for f in (L.arcsin, L.arccos, L.arctan, L.arcsinh, L.absolute, lambda x: x.arctanh())
+            ]
+            + [repr(L.arccosh(L.tensor([1.5], requires_grad=True))), repr(L.absolute(L.tensor([-2, 3])))]
+        ),
+        "alias_in_place": lambda L: [
+            repr(L.arcsin_(L.tensor([0.5, -0.25]))),
+            repr(L.tensor([-1.5, 2.0]).absolute_()),
+            repr(L.tensor([0.5]).arccos_()),
+            hasattr(L, "absolute_"),
+        ],
+        "sgn_and_signbit": lambda L: [
+            repr(L.sgn(L.tensor([2.5, -0.0, 0.0, -3.0, float("nan"), -float("inf")]))),
+            repr(L.tensor([3, -2, 0]).sgn()),
+            repr(L.sgn(L.tensor([True, False]))),
+            repr(L.signbit(L.tensor([-0.0, 0.0, -1.5, float("-inf"), float("nan"), -float("nan")]))),
+            repr(L.tensor([-2, 0, 5]).signbit()),
+            repr(L.signbit(L.tensor([True, False]))),
+            repr(L.tensor([1.5, -2.0], requires_grad=True).sgn()),
+        ],
+        "frac_values": lambda L: [
+            repr(L.frac(L.tensor([2.75, -2.75, -0.0, 1e10 + 0.5, -0.5], dtype=L.float64))),
+            repr(L.tensor([3.25, -1.5], requires_grad=True).frac()),
+        ],
+        "copysign_values": lambda L: [
+            repr(L.copysign(L.tensor([1.0, -2.0, 3.0, 0.0]), L.tensor([-0.0, 0.0, -1.0, -5.0]))),
+            repr(L.copysign(L.tensor([1, -2]), -3)),
+            repr(L.copysign(L.tensor([1, -2]), L.tensor([2, -1]))),
+            repr(L.tensor([1.5, 2.0]).copysign(L.tensor([-1.0, 1.0], dtype=L.float64))),
+            repr(L.copysign(L.tensor([2.0, -3.0], requires_grad=True), 1)),
+        ],
+        "copysign_gradient_at_zero": lambda L: (
+            lambda x, y: (L.copysign(x, y).sum().backward(), [x.grad.tolist(), y.grad.tolist()])[1]
+        )(L.tensor([0.0, -2.0, 3.0], requires_grad=True), L.tensor([-1.0, 1.0, -1.0], requires_grad=True)),
+        "fmax_fmin_values": lambda L: [
+            repr(
+                L.fmax(
+                    L.tensor([1.0, float("nan"), float("nan"), 2.0]),
+                    L.tensor([float("nan"), 3.0, float("nan"), 1.0]),
+                )
+            ),
+            repr(
+                L.fmin(
+                    L.tensor([1.0, float("nan"), float("nan"), 2.0]),
+                    L.tensor([float("nan"), 3.0, float("nan"), 1.0]),
+                )
+            ),
+            repr(L.fmax(L.tensor([1, 5]), L.tensor([3, 2]))),
+            repr(L.tensor([1, 5]).fmin(L.tensor([3.5, 2.0]))),
+        ],
+        "fmax_fmin_gradients_at_ties_and_nan": lambda L: [
+            (lambda a, b: (op(a, b).sum().backward(), [a.grad.tolist(), b.grad.tolist()])[1])(
+                L.tensor([1.0, 2.0, float("nan"), 4.0, float("nan")], requires_grad=True),
+                L.tensor([1.0, 3.0, 1.0, float("nan"), float("nan")], requires_grad=True),
+            )
+            for op in (L.fmax, L.fmin)
+        ],
+        "logaddexp2_values": lambda L: [
+            repr(
+                L.logaddexp2(
+                    L.tensor([0.0, 100.0, -float("inf"), float("inf")]),
+                    L.tensor([0.0, 1.0, -float("inf"), float("inf")]),
+                )
+            ),
+            repr(L.tensor([1.0], dtype=L.float64).logaddexp2(L.tensor([3.0], dtype=L.float64))),
+        ],
+        "rsub_values": lambda L: [
+            repr(L.rsub(L.tensor([1, 2]), L.tensor([10, 20]), alpha=3)),
+            repr(L.rsub(L.tensor([1, 2]), 1.5)),
+            repr(L.rsub(L.tensor([1.0, 2.0]), 5, alpha=2)),
+            repr(L.rsub(L.tensor([1.0], requires_grad=True), L.tensor([4.0]))),
+            L.rsub(L.tensor([1.0, 2.0], requires_grad=True), L.tensor([4.0]), alpha=2).grad_fn._saved_alpha,
+        ],
+        "positive_is_the_tensor": lambda L: (
+            lambda x: [L.positive(x) is x, x.positive() is x, (+x) is x, repr(L.positive(L.tensor([1, -2])))]
+        )(L.tensor([1.0, -2.0], requires_grad=True)),
+        "row_stack_clamp_square_in_place": lambda L: [
+            repr(L.row_stack([L.tensor([1.0, 2.0]), L.tensor([[3.0, 4.0]])])),
+            (lambda x: [L.clamp_(x, min=-1.0, max=1.5) is x, repr(x)])(L.tensor([-3.0, 0.5, 2.0])),
+            (lambda x: [L.square_(x) is x, repr(x)])(L.tensor([-3.0, 0.5])),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "arcsin_of_a_float": lambda L: L.arcsin(0.5),
+        "absolute_of_a_list": lambda L: L.absolute([1.0]),
+        "frac_of_integers": lambda L: L.frac(L.tensor([3, 4])),
+        "frac_of_bools": lambda L: L.tensor([True]).frac(),
+        "sgn_of_a_float": lambda L: L.sgn(1.0),
+        "copysign_number_first": lambda L: L.copysign(2.0, L.tensor([1.0])),
+        "copysign_shapes": lambda L: L.copysign(L.ones(2), L.ones(3)),
+        "copysign_in_place_into_ints": lambda L: L.tensor([1, 2]).copysign_(L.tensor([-1.0, 1.0])),
+        "fmax_number_other": lambda L: L.fmax(L.tensor([1.0]), 2.0),
+        "fmin_number_input": lambda L: L.fmin(2.0, L.tensor([1.0])),
+        "fmax_shapes": lambda L: L.fmax(L.ones(2), L.ones(3)),
+        "logaddexp2_ints": lambda L: L.logaddexp2(L.tensor([1]), L.tensor([2])),
+        "logaddexp2_number_other": lambda L: L.logaddexp2(L.tensor([1.0]), 2.0),
+        "rsub_number_first": lambda L: L.rsub(2, L.tensor([1.0])),
+        "rsub_bools": lambda L: L.rsub(L.tensor([True]), L.tensor([False])),
+        "rsub_bool_and_number": lambda L: L.rsub(L.tensor([True]), 1),
+        "rsub_shapes": lambda L: L.rsub(L.ones(2), L.ones(3)),
+        "positive_of_bools": lambda L: L.positive(L.tensor([True])),
+        "unary_plus_of_bools": lambda L: +L.tensor([True]),
+        "row_stack_of_a_tensor": lambda L: L.row_stack(L.ones(2)),
+        "row_stack_of_nothing": lambda L: L.row_stack([]),
+    }
+)
+
+# differences, cross products, running extremes, means without NaN
+VALUES.update(
+    {
+        "diff_values": lambda L: [
+            repr(L.diff(L.tensor([1, 4, 9, 16]))),
+            repr(L.diff(L.tensor([True, False, False, True]))),
+            repr(L.tensor([[1.0, 3.0, 2.0], [0.0, 5.0, 5.0]]).diff(n=5)),
+            (lambda x: [L.diff(x, n=0) is x, repr(L.diff(x, n=0)), repr(L.diff(x * 2, n=0).grad_fn)[:14]])(
+                L.ones(3, requires_grad=True)
+            ),
+            repr(L.diff(L.tensor([[1.0, 3.0]]), dim=0, append=L.tensor([[2.0, 2.0]], dtype=L.float64))),
+            repr(L.diff(L.tensor([1.0, 2.0], requires_grad=True), prepend=L.tensor([0.5]))),
+        ],
+        "cross_values": lambda L: [
+            repr(L.cross(L.tensor([1, 0, 0]), L.tensor([0, 1, 0]), dim=0)),
+            repr(L.linalg.cross(L.tensor([[1.0, 2.0, 3.0]]), L.tensor([[4.0, 5.0, 6.0], [0.0, 0.0, 1.0]]))),
+            repr(L.tensor([[1.0, 0.0, 0.0]], requires_grad=True).cross(L.tensor([[0.0, 0.0, 1.0]]), dim=1)),
+            L.linalg.cross(L.ones(2, 3, requires_grad=True), L.ones(2, 3)).grad_fn._saved_dim,
+        ],
+        "cummax_cummin_values": lambda L: [
+            repr(L.cummax(L.tensor([[1.0, 3.0, 2.0], [0.0, 5.0, 5.0]]), 1)),
+            repr(L.tensor([3, 1, 1, 2, 0]).cummin(0)),
+            repr(L.cummax(L.tensor([1.0, float("nan"), 2.0, float("nan"), 0.0]), 0)),
+            repr(L.cummin(L.tensor(2.0, requires_grad=True), 0)),
+            [t.tolist() for t in L.cummax(L.tensor([[2.0, 1.0], [2.0, 3.0]]), dim=-2)],
+        ],
+        "cummax_gradient_goes_to_the_index": lambda L: (
+            lambda x: (L.cummax(x, 0).values.sum().backward(), x.grad.tolist())[1]
+        )(L.tensor([1.0, 3.0, 3.0, 2.0, float("nan"), 5.0], requires_grad=True)),
+        "nanmean_values": lambda L: [
+            repr(L.nanmean(L.tensor([1.0, float("nan"), 3.0]))),
+            repr(L.tensor([[float("nan"), float("nan")], [1.0, float("nan")]]).nanmean(dim=1)),
+            repr(L.nanmean(L.tensor([[1.0, 2.0], [3.0, float("nan")]], requires_grad=True), 0, True)),
+            repr(L.nanmean(L.tensor(float("nan"), dtype=L.float64))),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "diff_of_0d": lambda L: L.diff(L.tensor(1.0)),
+        "diff_negative_order": lambda L: L.ones(3).diff(n=-1),
+        "diff_prepend_dims": lambda L: L.diff(L.ones(2, 3), prepend=L.ones(2)),
+        "diff_prepend_number": lambda L: L.diff(L.ones(3), prepend=0.5),
+        "diff_dim_out_of_range": lambda L: L.diff(L.ones(2, 3), dim=2),
+        "diff_prepend_shape": lambda L: L.diff(L.ones(2, 3), dim=1, prepend=L.ones(3, 1)),
+        "cross_ndim_differ": lambda L: L.cross(L.ones(2, 3), L.ones(3), dim=1),
+        "cross_length_not_3": lambda L: L.cross(L.ones(2, 4), L.ones(2, 4), dim=1),
+        "cross_length_differs": lambda L: L.linalg.cross(L.ones(2, 3), L.ones(2, 4)),
+        "cross_dtypes": lambda L: L.cross(L.ones(2, 3), L.ones(2, 3, dtype=L.float64), dim=1),
+        "cross_dim_out_of_range": lambda L: L.cross(L.ones(2, 3), L.ones(2, 3), dim=2),
+        "cross_batch_shapes": lambda L: L.linalg.cross(L.ones(2, 3), L.ones(4, 3)),
+        "cummax_dim_out_of_range": lambda L: L.cummax(L.ones(2, 3), 2),
+        "cummin_of_0d_dim_1": lambda L: L.tensor(1.0).cummin(1),
+        "nanmean_of_integers": lambda L: L.nanmean(L.tensor([1, 2])),
+    }
+)
+
+
+# F.pad, the losses PyTorch composes and their modules
+def _losses_of_modules(L):
+    nn = L.nn
+    a = L.tensor([[0.5, -1.2, 0.3], [1.5, 0.2, -0.7]], dtype=L.float64)
+    b = L.tensor([[0.1, 0.4, -0.2], [0.3, -0.9, 0.8]], dtype=L.float64)
+    signs = L.tensor([[1.0, -1.0, 1.0], [-1.0, 1.0, 1.0]], dtype=L.float64)
+    sign_rows = L.tensor([1.0, -1.0], dtype=L.float64)
+    results = [
+        [repr(m) for m in (nn.KLDivLoss(reduction="batchmean", log_target=True), nn.MarginRankingLoss(0.5))],
+        nn.KLDivLoss(reduction="batchmean")(a.log_softmax(1), b.softmax(1)).item(),
+        nn.MarginRankingLoss(margin=0.2)(a, b, signs).item(),
+        nn.HingeEmbeddingLoss(margin=0.8, reduction="sum")(a, signs).item(),
+        nn.SoftMarginLoss()(a, signs).item(),
+        nn.CosineEmbeddingLoss(margin=0.1)(a, b, sign_rows).item(),
+        nn.PoissonNLLLoss(full=True)(a, b.abs() + 1).item(),
+        nn.GaussianNLLLoss(full=True)(a, b, sign_rows.abs() * 2).item(),
+        nn.TripletMarginLoss(margin=2.0, swap=True)(a, b, a * 2).item(),
+        nn.PairwiseDistance(p=1.0, keepdim=True)(a, b).flatten().tolist(),
+    ]
+    # rounded: float64 sums in another order may differ in the last bit
+    numbers = [round(v, 12) for v in results[1:-1]] + [[round(v, 12) for v in results[-1]]]
+    return [results[0], *numbers, repr(nn.PairwiseDistance()), repr(nn.TripletMarginLoss())]
+
+
+VALUES.update(
+    {
+        "pad_values": lambda L: [
+            repr(L.nn.functional.pad(L.tensor([[1, 2], [3, 4]]), (1, 0, 0, 1), value=2.5)),
+            repr(L.nn.functional.pad(L.arange(6.0).reshape(1, 2, 3), (2, 1), mode="reflect")),
+            repr(L.nn.functional.pad(L.arange(6).reshape(2, 3), (1, 2), mode="replicate")),
+            repr(L.nn.functional.pad(L.arange(6.0, requires_grad=True).reshape(2, 3), [1, -2])),
+            repr(L.nn.functional.pad(L.ones(2, requires_grad=True), (1, 1), mode="constant", value=None)),
+            L.nn.functional.pad(
+                L.ones(1, 2, 3, requires_grad=True), (1, 2), mode="reflect"
+            ).grad_fn._saved_padding,
+            L.nn.functional.pad(L.ones(2, 3, requires_grad=True), (1, 2, 0, 1)).grad_fn._saved_pad,
+        ],
+        "pad_modules": lambda L: (
+            [
+                repr(m)
+                for m in (
+                    L.nn.ZeroPad2d(1),
+                    L.nn.ZeroPad1d((1, 2)),
+                    L.nn.ConstantPad1d((1, 2), 3.5),
+                    L.nn.ConstantPad2d(1, -1.0),
+                    L.nn.ReflectionPad1d(2),
+                    L.nn.ReflectionPad2d((1, 0, 2, 0)),
+                    L.nn.ReplicationPad1d(1),
+                    L.nn.ReplicationPad3d(1),
+                )
+            ]
+            + [
+                repr(L.nn.ZeroPad2d((1, 0, 0, 1))(L.ones(1, 2, 2))),
+                repr(L.nn.ConstantPad1d(1, 3.5)(L.ones(1, 2))),
+                repr(L.nn.ReflectionPad2d(1)(L.arange(9.0).reshape(1, 3, 3))),
+                repr(L.nn.ReplicationPad1d((0, 2))(L.arange(3.0).reshape(1, 3))),
+            ]
+        ),
+        "losses_of_modules": _losses_of_modules,
+        "kl_div_of_zero_target": lambda L: [
+            repr(L.nn.functional.kl_div(L.tensor([-1.0, -2.0]), L.tensor([0.0, 1.0]), reduction="sum")),
+            repr(L.nn.functional.kl_div(L.tensor(-1.0), L.tensor(0.5), reduction="batchmean")),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "pad_odd_length": lambda L: L.nn.functional.pad(L.ones(2, 3), (1,)),
+        "pad_too_long": lambda L: L.nn.functional.pad(L.ones(2, 3), (1, 1, 1, 1, 1, 1)),
+        "pad_float_amount": lambda L: L.nn.functional.pad(L.ones(2, 3), (1.5, 1)),
+        "pad_unknown_mode": lambda L: L.nn.functional.pad(L.ones(1, 2, 3), (1, 1), mode="foo"),
+        "pad_reflect_too_wide": lambda L: L.nn.functional.pad(L.ones(1, 2, 3), (3, 3), mode="reflect"),
+        "pad_reflect_too_high": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3, 4), (0, 0, 3, 0), mode="reflect"
+        ),
+        "pad_reflect_value": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3), (1, 1), mode="reflect", value=2.0
+        ),
+        "pad_reflect_1d_input": lambda L: L.nn.functional.pad(L.ones(3), (1, 1), mode="reflect"),
+        "pad_replicate_size_6_of_3d": lambda L: L.nn.functional.pad(
+            L.ones(1, 2, 3), (1,) * 6, mode="replicate"
+        ),
+        "pad_crop_too_much": lambda L: L.nn.functional.pad(L.ones(2, 3), (-4, 1)),
+        "kl_div_bad_reduction": lambda L: L.nn.functional.kl_div(L.ones(2), L.ones(2), reduction="avg"),
+        "kl_div_integers": lambda L: L.nn.functional.kl_div(L.ones(2), L.tensor([1, 0]), reduction="sum"),
+        "margin_ranking_dims": lambda L: L.nn.functional.margin_ranking_loss(
+            L.ones(2), L.ones(2), L.ones(1, 2)
+        ),
+        "margin_ranking_bad_reduction": lambda L: L.nn.functional.margin_ranking_loss(
+            L.ones(2), L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "cosine_embedding_2d_target": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(2, 1)
+        ),
+        "cosine_embedding_1d_inputs": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(3), L.ones(3), L.ones(2)
+        ),
+        "cosine_embedding_0d_target": lambda L: L.nn.functional.cosine_embedding_loss(
+            L.ones(2, 3), L.ones(2, 3), L.tensor(1.0)
+        ),
+        "triplet_margin_not_positive": lambda L: L.nn.functional.triplet_margin_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(2, 3), margin=0.0
+        ),
+        "triplet_dims": lambda L: L.nn.functional.triplet_margin_loss(L.ones(2, 3), L.ones(3), L.ones(2, 3)),
+        "gaussian_negative_var": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), L.tensor([1.0, -1.0])
+        ),
+        "gaussian_negative_float_var": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), -1.0
+        ),
+        "gaussian_var_size": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2, 3), L.ones(2, 3), L.ones(3, 2)
+        ),
+        "gaussian_bad_reduction": lambda L: L.nn.functional.gaussian_nll_loss(
+            L.ones(2), L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "poisson_bad_reduction": lambda L: L.nn.functional.poisson_nll_loss(
+            L.ones(2), L.ones(2), reduction="avg"
+        ),
+        "soft_margin_target_requires_grad": lambda L: L.nn.functional.soft_margin_loss(
+            L.ones(2), L.ones(2, requires_grad=True)
+        ),
+    }
+)
+
+# at least n dims, stacking, splitting, searching and index grids
+VALUES.update(
+    {
+        "atleast_forms": lambda L: [
+            repr(L.atleast_1d(L.tensor(2.0), L.tensor([1.0]))),
+            repr(L.atleast_2d([L.tensor(2.0), L.ones(2)])),
+            repr(L.atleast_3d(L.tensor(1.5, requires_grad=True))),
+            [list(t.shape) for t in L.atleast_3d(L.ones(2), L.ones(2, 3), L.ones(1, 2, 3, 4))],
+            (lambda x: L.atleast_2d(x) is x)(L.ones(2, 2)),
+        ],
+        "dstack_column_stack": lambda L: [
+            repr(L.dstack([L.tensor([1, 2]), L.tensor([3, 4])])),
+            repr(L.column_stack([L.tensor([1.0, 2.0]), L.tensor([[3.0, 4.0], [5.0, 6.0]])])),
+            repr(L.column_stack([L.tensor(1), L.tensor(2)])),
+        ],
+        "hsplit_vsplit_dsplit": lambda L: [
+            repr(L.hsplit(L.arange(6.0).reshape(2, 3), 3)),
+            repr(L.arange(6).hsplit([2, 5])),
+            repr(L.vsplit(L.arange(6.0).reshape(3, 2), [1, 2])),
+            [list(t.shape) for t in L.arange(8.0).reshape(1, 2, 4).dsplit(2)],
+        ],
+        "searchsorted_bucketize": lambda L: [
+            repr(
+                L.searchsorted(
+                    L.tensor([[1, 3, 5, 7, 9], [2, 4, 6, 8, 10]]), L.tensor([[3, 6, 9], [3, 6, 9]])
+                )
+            ),
+            repr(
+                L.searchsorted(
+                    L.tensor([1.0, 2.0, 3.0]),
+                    L.tensor([2.0, float("nan"), 0.5]),
+                    side="right",
+                    out_int32=True,
+                )
+            ),
+            repr(L.searchsorted(L.tensor([1.0, 2.0, 3.0]), 2.5)),
+            repr(L.searchsorted(L.tensor([3.0, 1.0, 2.0]), L.tensor([2.5]), sorter=L.tensor([1, 2, 0]))),
+            repr(L.bucketize(L.tensor([[1, 5], [9, 3]]), L.tensor([1, 3, 5, 7, 9]), right=True)),
+            repr(L.bucketize(3, L.tensor([1, 3, 5]))),
+        ],
+        "triangle_indices_and_logspace": lambda L: [
+            repr(L.tril_indices(3, 4, 1)),
+            repr(L.triu_indices(3, 3, -1)),
+            repr(L.tril_indices(3, 3, dtype=L.int32)),
+            repr(L.triu_indices(0, 3)),
+            repr(L.logspace(0, 2, 5)),
+            L.logspace(0, 3, 7).tolist(),
+            repr(L.logspace(-1, 1, 3, base=2, dtype=L.float64)),
+            repr(L.logspace(0, 1, 1, requires_grad=True)),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "hsplit_not_divisible": lambda L: L.hsplit(L.ones(2, 3), 2),
+        "hsplit_of_0d": lambda L: L.hsplit(L.tensor(1.0), 1),
+        "hsplit_zero_sections": lambda L: L.hsplit(L.ones(2, 3), 0),
+        "vsplit_of_a_vector": lambda L: L.vsplit(L.ones(3), 1),
+        "dsplit_of_a_matrix": lambda L: L.ones(2, 2).dsplit(1),
+        "dstack_of_nothing": lambda L: L.dstack([]),
+        "column_stack_of_nothing": lambda L: L.column_stack([]),
+        "dstack_of_a_tensor": lambda L: L.dstack(L.ones(2)),
+        "searchsorted_shapes": lambda L: L.searchsorted(L.ones(2, 5), L.ones(3, 1)),
+        "searchsorted_side_and_right": lambda L: L.searchsorted(
+            L.ones(3), L.ones(2), side="left", right=True
+        ),
+        "searchsorted_bad_side": lambda L: L.searchsorted(L.ones(3), L.ones(2), side="middle"),
+        "bucketize_2d_boundaries": lambda L: L.bucketize(L.ones(2), L.ones(2, 2)),
+        "tril_indices_float": lambda L: L.tril_indices(3, 3, dtype=L.float32),
+        "triu_indices_negative_row": lambda L: L.triu_indices(-1, 3),
+        "tril_indices_negative_col": lambda L: L.tril_indices(2, -3),
+    }
+)
+
+# running log-sum-exp and PReLU
+VALUES.update(
+    {
+        "logcumsumexp_values": lambda L: [
+            repr(L.logcumsumexp(L.tensor([[0.5, -1.0, 2.0], [1e3, 1e3, -5.0]], dtype=L.float64), -1)),
+            repr(L.logcumsumexp(L.tensor(2.0, requires_grad=True), 0)),
+            repr(L.tensor([-float("inf"), 0.0, float("inf")]).logcumsumexp(0)),
+        ],
+        "prelu_values": lambda L: [
+            repr(L.nn.PReLU()),
+            repr(L.nn.PReLU(3, init=0.1)),
+            list(L.nn.PReLU(2).state_dict()),
+            repr(L.prelu(L.tensor([-1.0, 2.0]), L.tensor([0.5]))),
+            repr(L.nn.functional.prelu(L.tensor([[-1.0, 2.0]], requires_grad=True), L.tensor(0.5))),
+            (lambda m, x: (m(x).sum().backward(), m.weight.grad.tolist())[1])(
+                L.nn.PReLU(2), L.tensor([[[-1.0, 2.0], [3.0, -4.0]]])
+            ),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "logcumsumexp_of_integers": lambda L: L.logcumsumexp(L.tensor([1, 2]), 0),
+        "logcumsumexp_dim_out_of_range": lambda L: L.ones(2, 3).logcumsumexp(2),
+        "prelu_dtypes": lambda L: L.prelu(L.ones(2), L.ones(1, dtype=L.float64)),
+        "prelu_channels": lambda L: L.nn.functional.prelu(L.ones(2, 3), L.ones(2)),
+        "prelu_weight_2d": lambda L: L.prelu(L.ones(2, 1), L.ones(1, 1)),
+        "prelu_0d_input": lambda L: L.prelu(L.tensor(1.0), L.ones(2)),
+    }
+)
+
+# addmv, addr, baddbmm, addbmm
+VALUES.update(
+    {
+        "scaled_products": lambda L: [
+            repr(L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), beta=2, alpha=3)),
+            repr(L.addmv(L.tensor([1, 2]), L.tensor([[1, 2], [3, 4]]), L.tensor([1, 1]), beta=0.5)),
+            repr(L.addr(L.ones(2, 4), L.ones(2), L.ones(4, dtype=L.float64))),
+            repr(L.addr(L.zeros(2, 2), L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0]), beta=0, alpha=2)),
+            repr(L.addmv(L.tensor([float("nan")]), L.ones(1, 2), L.ones(2), beta=0)),
+            list(L.baddbmm(L.ones(2, 2), L.ones(3, 2, 4), L.ones(3, 4, 2)).shape),
+            repr(L.addbmm(L.zeros(2, 2), L.ones(3, 2, 4), L.ones(3, 4, 2), alpha=0.5)),
+            (lambda x: [x.addmv_(L.ones(2, 3), L.ones(3)) is x, repr(x)])(L.zeros(2)),
+            (
+                lambda r: [
+                    r.grad_fn._saved_alpha,
+                    r.grad_fn._saved_beta,
+                    r.grad_fn._saved_batch1_sym_argsize_0,
+                ]
+            )(L.addbmm(L.ones(2, 2), L.ones(3, 2, 4, requires_grad=True), L.ones(3, 4, 2), beta=0.5)),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "addmv_size_mismatch": lambda L: L.addmv(L.ones(3), L.ones(2, 3), L.ones(3)),
+        "addmv_vec_size": lambda L: L.addmv(L.ones(2), L.ones(2, 3), L.ones(4)),
+        "addmv_mat_3d": lambda L: L.addmv(L.ones(2), L.ones(2, 3, 1), L.ones(3)),
+        "addmv_dtypes": lambda L: L.addmv(L.ones(2), L.ones(2, 3), L.ones(3, dtype=L.float64)),
+        "addr_vec_2d": lambda L: L.addr(L.ones(2, 4), L.ones(2, 1), L.ones(4)),
+        "addr_input_shape": lambda L: L.addr(L.ones(3, 4), L.ones(2), L.ones(4)),
+        "baddbmm_batch_sizes": lambda L: L.baddbmm(L.ones(2, 2, 2), L.ones(2, 2, 3), L.ones(2, 4, 2)),
+        "baddbmm_input_shape": lambda L: L.baddbmm(L.ones(3, 2, 2), L.ones(2, 2, 3), L.ones(2, 3, 2)),
+        "baddbmm_2d": lambda L: L.baddbmm(L.ones(2, 2), L.ones(2, 3), L.ones(3, 2)),
+        "addbmm_sizes": lambda L: L.addbmm(L.ones(2, 2), L.ones(2, 2, 3), L.ones(2, 4, 2)),
+        "addbmm_input_shape": lambda L: L.addbmm(L.ones(3, 2), L.ones(2, 2, 3), L.ones(2, 3, 2)),
+    }
+)
+
+# tensordot, inner, kron
+VALUES.update(
+    {
+        "tensordot_inner_kron": lambda L: [
+            repr(L.tensordot(L.arange(6.0).reshape(2, 3), L.arange(12.0).reshape(3, 4), dims=1)),
+            repr(L.tensordot(L.arange(6).reshape(2, 3), L.arange(6).reshape(2, 3))),
+            repr(L.tensordot(L.ones(2, 3), L.ones(4), dims=0).shape),
+            repr(L.inner(L.tensor([1.0, 2.0]), L.tensor([3.0, 4.0], requires_grad=True))),
+            repr(L.inner(L.tensor(2.0), L.tensor([3.0, 4.0]))),
+            repr(L.kron(L.tensor([[1, 2], [3, 4]]), L.tensor([[0, 1], [1, 0]]))),
+            repr(L.tensor([1.0, 2.0]).kron(L.ones(2, 2))),
+        ],
+    }
+)
+ERRORS.update(
+    {
+        "tensordot_sizes": lambda L: L.tensordot(L.ones(2, 3), L.ones(4, 3), dims=([1], [0])),
+        "tensordot_list_lengths": lambda L: L.tensordot(L.ones(2, 3), L.ones(3), dims=([1, 0], [0])),
+        "tensordot_dtypes": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, dtype=L.float64), dims=1),
+        "tensordot_negative_dims": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, 2), dims=-1),
+        "tensordot_too_many_dims": lambda L: L.tensordot(L.ones(2, 3), L.ones(3, 2), dims=3),
+        "inner_last_dims": lambda L: L.inner(L.ones(2, 3), L.ones(4)),
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

@@ -571,6 +571,178 @@ CASES = [
         [(4,), (4,)],
     ),
     ("normalize", lambda L, a: L.nn.functional.normalize(a, dim=1), [(2, 3)]),
+    # NumPy's names (aliases record the original's node)
+    ("arcsin", lambda L, a: L.arcsin(a * 0.7), [(4,)]),
+    ("arccos_method", lambda L, a: (a * 0.7).arccos(), [(4,)]),
+    ("arctan", lambda L, a: L.arctan(a * 2), [(4,)]),
+    ("arcsinh", lambda L, a: L.arcsinh(a * 3), [(4,)]),
+    ("arccosh", lambda L, a: L.arccosh(a * a + 1.2), [(4,)]),
+    ("arctan_inplace", lambda L, a: L.arctan_(a * 2), [(4,)]),
+    ("arcsin_inplace", lambda L, a: (a * 0.7).arcsin_(), [(4,)]),
+    ("absolute", lambda L, a: L.absolute(a), [(4,)]),
+    ("absolute_inplace", lambda L, a: (a * 1).absolute_(), [(4,)]),
+    ("positive", lambda L, a: L.positive(a * 2), [(3,)]),
+    ("row_stack", lambda L, a, b: L.row_stack([a, b]), [(3,), (2, 3)]),
+    ("clamp_fn_inplace", lambda L, a: L.clamp_(a * 1, -0.5, 0.5), [(6,)]),
+    ("square_fn_inplace", lambda L, a: L.square_(a * 1), [(3,)]),
+    ("rsub_tensor", lambda L, a, b: L.rsub(a, b), [(2, 3), (3,)]),
+    ("rsub_alpha", lambda L, a, b: L.rsub(a, b, alpha=2.5), [(3,), (3,)]),
+    ("rsub_number", lambda L, a: L.rsub(a, 1.5), [(3,)]),
+    ("rsub_number_alpha", lambda L, a: L.rsub(a, 2, alpha=3), [(3,)]),
+    # signs, fractions and NaN-ignoring extremes
+    ("frac", lambda L, a: L.frac(a * 3), [(4,)]),
+    ("frac_inplace", lambda L, a: (a * 3).frac_() * a, [(4,)]),
+    ("sgn", lambda L, a: a.sgn() * a * a, [(4,)]),
+    ("sgn_inplace", lambda L, a: (a * 1).sgn_() * a, [(4,)]),
+    ("copysign", lambda L, a, b: L.copysign(a, b), [(2, 3), (3,)]),
+    ("copysign_number", lambda L, a: L.copysign(a, -1.5), [(4,)]),
+    ("copysign_inplace", lambda L, a, b: (a * 1).copysign_(b) * a, [(3,), (3,)]),
+    ("fmax", lambda L, a, b: L.fmax(a, b), [(4,), (2, 4)]),
+    ("fmin", lambda L, a, b: a.fmin(b), [(2, 4), (4,)]),
+    ("fmin_nan", lambda L, a, b: L.fmin(a + _NAN_INF(L) * 0, b), [(4,), (4,)]),
+    ("fmax_nan_other", lambda L, a, b: L.fmax(a, b + _NAN_INF(L) * 0), [(4,), (4,)]),
+    ("logaddexp2", lambda L, a, b: L.logaddexp2(a, b), [(4,), (2, 4)]),
+    # differences, cross products, running extremes, means without NaN
+    ("diff", lambda L, a: L.diff(a), [(2, 4)]),
+    ("diff_n2_dim0", lambda L, a: a.diff(n=2, dim=0), [(4, 3)]),
+    (
+        "diff_prepend_append",
+        lambda L, a, b, c: L.diff(a, dim=1, prepend=b, append=c),
+        [(2, 3), (2, 1), (2, 2)],
+    ),
+    ("nanmean", lambda L, a: L.nanmean(a), [(2, 3)]),
+    ("nanmean_dim_nan", lambda L, a: (a + _NAN_INF(L) * 0).nanmean(dim=1, keepdim=True), [(2, 4)]),
+    ("cross", lambda L, a, b: L.cross(a, b, dim=1), [(2, 3), (2, 3)]),
+    ("cross_broadcast", lambda L, a, b: L.linalg.cross(a, b), [(2, 3), (1, 3)]),
+    ("cross_method_neg_dim", lambda L, a, b: a.cross(b, dim=-2), [(3, 2), (3, 2)]),
+    ("cummax", lambda L, a: L.cummax(a, 1).values, [(2, 4)]),
+    ("cummin_neg_dim", lambda L, a: a.cummin(-2)[0], [(3, 2)]),
+    ("addmv", lambda L, c, m, v: L.addmv(c, m, v), [(2,), (2, 3), (3,)]),
+    ("addmv_scaled", lambda L, c, m, v: c.addmv(m, v, beta=0.5, alpha=-2), [(1,), (2, 3), (3,)]),
+    ("addr", lambda L, c, u, v: L.addr(c, u, v, alpha=1.5), [(2, 3), (2,), (3,)]),
+    ("addr_broadcast", lambda L, c, u, v: c.addr(u, v, beta=2), [(3,), (2,), (3,)]),
+    ("baddbmm", lambda L, c, a, b: L.baddbmm(c, a, b, alpha=0.5), [(2, 2), (3, 2, 4), (3, 4, 2)]),
+    ("baddbmm_method", lambda L, c, a, b: c.baddbmm(a, b, beta=-1), [(3, 2, 2), (3, 2, 4), (3, 4, 2)]),
+    ("addbmm", lambda L, c, a, b: L.addbmm(c, a, b), [(2, 2), (3, 2, 4), (3, 4, 2)]),
+    (
+        "addbmm_scaled_inplace",
+        lambda L, c, a, b: (c * 1).addbmm_(a, b, beta=0.5, alpha=2),
+        [(2, 2), (3, 2, 4), (3, 4, 2)],
+    ),
+    ("tensordot", lambda L, a, b: L.tensordot(a, b, dims=([1], [1])), [(2, 3), (4, 3)]),
+    ("tensordot_full", lambda L, a, b: L.tensordot(a, b), [(2, 3), (2, 3)]),
+    ("tensordot_lists", lambda L, a, b: L.tensordot(a, b, dims=([1, 2], [1, 0])), [(2, 3, 4), (4, 3, 5)]),
+    ("tensordot_broadcast_dim", lambda L, a, b: L.tensordot(a, b, dims=([1], [0])), [(2, 1), (3, 4)]),
+    ("inner_vectors", lambda L, a, b: L.inner(a, b), [(3,), (3,)]),
+    ("inner_batched", lambda L, a, b: a.inner(b), [(2, 2, 3), (4, 3)]),
+    ("inner_0d", lambda L, a, b: L.inner(a, b), [(), (3,)]),
+    ("kron", lambda L, a, b: L.kron(a, b), [(2, 2), (2, 3)]),
+    ("kron_mixed_dims", lambda L, a, b: a.kron(b), [(2,), (2, 3)]),
+    ("logcumsumexp", lambda L, a: L.logcumsumexp(a, 1), [(2, 3)]),
+    ("logcumsumexp_method_neg_dim", lambda L, a: (a * 3).logcumsumexp(-2), [(3, 2)]),
+    ("prelu", lambda L, x, w: L.nn.functional.prelu(x, w), [(2, 3, 2), (3,)]),
+    ("prelu_one_weight", lambda L, x, w: L.prelu(x, w), [(4,), (1,)]),
+    # at least n dims, stacking and splitting along a given dim
+    ("atleast_1d_0d", lambda L, a: L.atleast_1d(a), [()]),
+    ("atleast_2d", lambda L, a: L.atleast_2d(a), [(3,)]),
+    ("atleast_3d", lambda L, a: L.atleast_3d(a), [(3,)]),
+    ("atleast_3d_matrix", lambda L, a: L.atleast_3d(a), [(2, 3)]),
+    ("dstack", lambda L, a, b: L.dstack([a, b]), [(3,), (1, 3)]),
+    ("column_stack", lambda L, a, b: L.column_stack([a, b]), [(2,), (2, 2)]),
+    ("hsplit", lambda L, a: L.hsplit(a, 3)[1], [(2, 3)]),
+    ("vsplit_indices", lambda L, a: a.vsplit([1])[1], [(3, 2)]),
+    ("dsplit", lambda L, a: L.dsplit(a, 2)[0], [(1, 2, 4)]),
+    # F.pad
+    ("pad_constant", lambda L, a: L.nn.functional.pad(a, (1, 2)), [(2, 3)]),
+    ("pad_constant_value_crop", lambda L, a: L.nn.functional.pad(a, (-1, 2, 1, 0), value=0.5), [(2, 3)]),
+    ("pad_reflect", lambda L, a: L.nn.functional.pad(a, (2, 1), mode="reflect"), [(2, 4)]),
+    ("pad_reflect_2d", lambda L, a: L.nn.functional.pad(a, (1, 1, 2, 0), mode="reflect"), [(1, 3, 4)]),
+    ("pad_reflect_crop", lambda L, a: L.nn.functional.pad(a, (1, -1), mode="reflect"), [(2, 3)]),
+    ("pad_replicate", lambda L, a: L.nn.functional.pad(a, (1, 2), mode="replicate"), [(1, 2, 3)]),
+    ("pad_replicate_2d", lambda L, a: L.nn.functional.pad(a, (2, 0, 1, 1), mode="replicate"), [(2, 2, 3)]),
+    (
+        "pad_reflect_3d",
+        lambda L, a: L.nn.functional.pad(a, (1, 1, 0, 1, 1, 0), mode="reflect"),
+        [(1, 2, 2, 3)],
+    ),
+    (
+        "pad_replicate_3d",
+        lambda L, a: L.nn.functional.pad(a, (1, 0, 0, 1, 1, 1), mode="replicate"),
+        [(1, 2, 2, 2)],
+    ),
+    # the losses PyTorch composes from other ops, and soft_margin_loss
+    (
+        "kl_div_batchmean",
+        lambda L, a, b: L.nn.functional.kl_div(L.log_softmax(a, 1), L.softmax(b, 1), reduction="batchmean"),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "kl_div_log_target",
+        lambda L, a, b: L.nn.functional.kl_div(a, b, reduction="sum", log_target=True),
+        [(2, 3), (2, 3)],
+    ),
+    ("kl_div_none", lambda L, a, b: L.nn.functional.kl_div(a, b * b, reduction="none"), [(2, 3), (2, 3)]),
+    (
+        "margin_ranking_loss",
+        lambda L, a, b: L.nn.functional.margin_ranking_loss(a, b, _SIGNS(L), margin=0.3),
+        [(3,), (3,)],
+    ),
+    (
+        "hinge_embedding_loss",
+        lambda L, a: L.nn.functional.hinge_embedding_loss(
+            a, _SIGNS(L).reshape(1, 3).expand(2, 3), margin=1.5
+        ),
+        [(2, 3)],
+    ),
+    ("soft_margin_loss", lambda L, a: L.nn.functional.soft_margin_loss(a, _SIGNS(L)), [(2, 3)]),
+    (
+        "soft_margin_loss_sum",
+        lambda L, a: L.nn.functional.soft_margin_loss(a * 2, _SIGNS(L), reduction="sum"),
+        [(3,)],
+    ),
+    (
+        "cosine_embedding_loss",
+        lambda L, a, b: L.nn.functional.cosine_embedding_loss(a, b, _SIGNS(L)[:2], margin=-0.5),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "poisson_nll_loss_full",
+        lambda L, a, b: L.nn.functional.poisson_nll_loss(a, b * b * 3, full=True),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "poisson_nll_loss_rates",
+        lambda L, a, b: L.nn.functional.poisson_nll_loss(a * a, b * b, log_input=False, reduction="sum"),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "gaussian_nll_loss",
+        lambda L, a, b, v: L.nn.functional.gaussian_nll_loss(a, b, v * v + 0.1),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
+    (
+        "gaussian_nll_loss_row_var",
+        lambda L, a, b, v: L.nn.functional.gaussian_nll_loss(a, b, v * v + 0.1, full=True, reduction="sum"),
+        [(2, 3), (2, 3), (2,)],
+    ),
+    ("pairwise_distance", lambda L, a, b: L.nn.functional.pairwise_distance(a, b), [(2, 3), (3,)]),
+    (
+        "pairwise_distance_p1_keepdim",
+        lambda L, a, b: L.nn.functional.pairwise_distance(a, b, p=1.0, keepdim=True),
+        [(2, 3), (2, 3)],
+    ),
+    (
+        "triplet_margin_loss",
+        lambda L, a, p, n: L.nn.functional.triplet_margin_loss(a, p, n, margin=3.0),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
+    (
+        "triplet_margin_loss_swap",
+        lambda L, a, p, n: L.nn.functional.triplet_margin_loss(
+            a, p, n, margin=3.0, swap=True, reduction="none"
+        ),
+        [(2, 3), (2, 3), (2, 3)],
+    ),
 ]
 
 
@@ -595,6 +767,9 @@ TWO_INPUTS = [
     "hypot",
     "logaddexp",
     "xlogy",
+    "copysign",
+    "fmax",
+    "logaddexp2",
 ]
 ONE_INPUT_SHAPES = {"0d": [()], "1d": [(5,)]}
 TWO_INPUT_SHAPES = {
@@ -622,6 +797,11 @@ def _NAN_INF(L):  # noqa: N802  (reads as a constant in the table)
     """Values an op must replace or skip, added to a case's input: their gradient is 0, and
     so is the finite differences' (the input does not move them)."""
     return L.tensor([float("nan"), float("inf"), 0.0, -float("inf")], dtype=L.float64)
+
+
+def _SIGNS(L):  # noqa: N802  (reads as a constant in the table)
+    """Targets of 1 and -1 for the ranking and margin losses."""
+    return L.tensor([1.0, -1.0, 1.0], dtype=L.float64)
 
 
 def _index_put_into_row(L, a, v):

@@ -1,11 +1,14 @@
 """Activation modules beyond ReLU/Tanh/Sigmoid: LeakyReLU, ELU, SELU, CELU, Hardtanh, ReLU6,
 Threshold, GELU, Softplus, SiLU, Mish, Hardsigmoid, Hardswish, LogSigmoid, Hardshrink, Softshrink,
-Tanhshrink, Softsign, GLU.
+Tanhshrink, Softsign, GLU, PReLU.
 Each remembers its settings and calls the function of ``activation_ops``."""
 
+from .. import creation
 from . import activation_ops as ops
+from .composite_losses import prelu
 from .glu import glu
 from .module import Module
+from .parameter import Parameter
 
 
 class LeakyReLU(Module):
@@ -186,3 +189,18 @@ class GLU(Module):
 
     def extra_repr(self):
         return f"dim={self.dim}"
+
+
+class PReLU(Module):
+    """A leaky ReLU whose negative slope is a parameter: one per channel, or one for all."""
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        super().__init__()
+        self.num_parameters, self.init = num_parameters, init
+        self.weight = Parameter(creation.full((num_parameters,), init, dtype=dtype))
+
+    def forward(self, input):
+        return prelu(input, self.weight)
+
+    def extra_repr(self):
+        return f"num_parameters={self.num_parameters}"

@@ -235,27 +235,41 @@ class ConvWeightGrad(Function):
 
 
 class ConstantPadNd(Function):
-    """Zeros after the input in its spatial dims (PyTorch's ``constant_pad_nd``): the odd
+    """``value`` before and after the input in its trailing dims (PyTorch's
+    ``constant_pad_nd``; a negative amount crops): ``F.pad``'s constant mode, and the odd
     pixel of ``padding='same'``, which PyTorch pads first, so that its convolution pads
     evenly and saves this padded copy (not the input: writing into the input after the
-    forward leaves the backward intact)."""
+    forward leaves the backward intact). ``pads``: (before, after) per trailing dim."""
 
     backward_name = "ConstantPadNdBackward0"
-    n_options = 1
+    n_options = 2
 
     @staticmethod
-    def forward(ctx, x, pads):
+    def forward(ctx, x, pads, value):
         ctx.pads = pads
-        return np.pad(x, ((0, 0), (0, 0)) + pads)
+        return constant_pad(x, pads, value)
 
     @staticmethod
     def backward(ctx, g):
-        kept = tuple(slice(lo, n - hi) for (lo, hi), n in zip(ctx.pads, g.shape[2:]))
-        return g[(slice(None), slice(None)) + kept], None
+        """PyTorch's formula: constant_pad_nd(grad, the pads negated) (a crop, and zeros where
+        the input was cropped)."""
+        negated = tuple((-lo, -hi) for lo, hi in ctx.pads)
+        if is_tensor(g):
+            return ConstantPadNd.apply(g, negated, 0), None, None
+        return constant_pad(g, negated, 0), None, None
 
     @staticmethod
     def jvp(ctx, t):
-        return np.pad(t, ((0, 0), (0, 0)) + ctx.pads)
+        return constant_pad(t, ctx.pads, 0)
+
+
+def constant_pad(x, pads, value):
+    """``x`` with its trailing dims cropped (negative amounts) and padded with ``value``."""
+    lead = x.ndim - len(pads)
+    crop = tuple(slice(max(-lo, 0), n - max(-hi, 0)) for (lo, hi), n in zip(pads, x.shape[lead:]))
+    x = x[(slice(None),) * lead + crop]
+    widths = ((0, 0),) * lead + tuple((max(lo, 0), max(hi, 0)) for lo, hi in pads)
+    return np.pad(x, widths, constant_values=value)
 
 
 # ---- the public functions -------------------------------------------------------------------------
@@ -328,7 +342,7 @@ def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, 
             f"Kernel size: ({' x '.join(map(str, extent))}). Kernel size can't be greater than actual input size"
         )
     if any(lo != hi for lo, hi in pads):  # as PyTorch: the uneven part padded first
-        x = ConstantPadNd.apply(x, tuple((0, hi - lo) for lo, hi in pads))
+        x = ConstantPadNd.apply(x, tuple((0, hi - lo) for lo, hi in pads), 0)
         pads = tuple((lo, lo) for lo, _ in pads)
     y = Convolution.apply(x, weight, bias, Geometry(stride, pads, dilation, groups))
     return y.squeeze(0) if unbatched else y

@@ -23,10 +23,23 @@ from ..ops.unary import published
 from ..tensor import Tensor
 from .activation_ops import gelu, relu6, softsign, tanhshrink, threshold, threshold_  # noqa: F401 (re-exported)
 from .avg_pooling import adaptive_avg_pool2d, avg_pool2d  # noqa: F401
+from .composite_losses import (  # noqa: F401
+    cosine_embedding_loss,
+    gaussian_nll_loss,
+    hinge_embedding_loss,
+    kl_div,
+    margin_ranking_loss,
+    pairwise_distance,
+    poisson_nll_loss,
+    prelu,
+    soft_margin_loss,
+    triplet_margin_loss,
+)
 from .conv_ops import conv1d, conv2d  # noqa: F401
 from .glu import glu  # noqa: F401
 from .loss_reduction import REDUCTIONS, check_reduction, reduce_loss, scale_loss_grad, warn_size
 from .normalization import batch_norm, layer_norm  # noqa: F401
+from .padding import pad  # noqa: F401
 from .pooling import max_pool2d  # noqa: F401
 from .robust_losses import huber_loss, l1_loss, smooth_l1_loss  # noqa: F401
 from .sparse import embedding, one_hot  # noqa: F401

@@ -126,3 +126,47 @@ def argwhere(input):
 def count_nonzero(input, dim=None):
     counts = np.count_nonzero(input._data, axis=dim)
     return Tensor._make(np.asarray(counts, dtype=np.int64))
+
+
+def _sizes(shape):
+    return "[" + ", ".join(str(n) for n in shape) + "]"
+
+
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    """Where each value of ``input`` would go in ``sorted_sequence`` (its last dim, row by row
+    for a batch of sequences) to keep it sorted: the first such place, or the last with
+    ``right=True`` / ``side="right"``."""
+    if side is not None and side not in ("left", "right"):
+        raise RuntimeError(f"pyautograd.searchsorted(): side can only be 'left' or 'right' but got {side}")
+    if side is not None and (side == "right") != bool(right) and right:
+        raise RuntimeError(
+            f"pyautograd.searchsorted(): side and right can't be set to opposites, got side of {side} while right was True"
+        )
+    which = "right" if right or side == "right" else "left"
+    boundaries = sorted_sequence._data
+    if sorter is not None:
+        boundaries = np.take_along_axis(boundaries, sorter._data, -1)
+    scalar = not isinstance(input, Tensor)
+    values = np.asarray(input) if scalar else input._data
+    if boundaries.ndim > 1 and (values.ndim != boundaries.ndim or values.shape[:-1] != boundaries.shape[:-1]):
+        raise RuntimeError(
+            "pyautograd.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of "
+            "boundaries tensor and input value tensor must match, but we got boundaries tensor "
+            f"{_sizes(boundaries.shape)} and input value tensor {_sizes(values.shape)}"
+        )
+    if boundaries.ndim <= 1:
+        out = np.searchsorted(boundaries, values, side=which)
+    else:
+        rows_b = boundaries.reshape(-1, boundaries.shape[-1])
+        rows_v = values.reshape(-1, values.shape[-1])
+        out = np.stack([np.searchsorted(b, v, side=which) for b, v in zip(rows_b, rows_v)]).reshape(
+            values.shape
+        )
+    return Tensor._make(np.asarray(out, dtype=np.int32 if out_int32 else np.int64))
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    """The bucket of each value between 1-d sorted ``boundaries``: ``searchsorted`` of them."""
+    if boundaries._data.ndim != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries._data.ndim})")
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)

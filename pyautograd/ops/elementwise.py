@@ -25,7 +25,7 @@ from .common import (
     tensor_input,
 )
 from .index import select_where
-from .unary import sigmoid_backward, tanh_backward, threshold_backward, unary
+from .unary import alias, sigmoid_backward, tanh_backward, threshold_backward, unary
 from .with_number import Sgn, minus_number, number_minus, plus_number, times_number
 
 
@@ -369,6 +369,33 @@ cosh = unary("cosh", np.cosh, lambda g, x: g * common.sinh(x), may_overflow=True
 asinh = unary("asinh", np.arcsinh, lambda g, x: g * _rsqrt_of(plus_number(x**2, 1)), may_overflow=True)
 acosh = unary("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(minus_number(x * x, 1)), may_overflow=True)
 atanh = unary("atanh", np.arctanh, lambda g, x: g / number_minus(1, x**2), may_overflow=True)
+# NumPy's names, which PyTorch also has: the same ops (PyTorch records the original's node)
+arcsin, arccos, arctan = alias(asin, "arcsin"), alias(acos, "arccos"), alias(atan, "arctan")
+arcsinh, arccosh, arctanh = alias(asinh, "arcsinh"), alias(acosh, "arccosh"), alias(atanh, "arctanh")
+absolute = alias(abs, "absolute", top_level_in_place=False)  # PyTorch has x.absolute_(), no torch.absolute_
+
+
+def _float_kernel_only(name):
+    """PyTorch's error for a kernel that has no integer or bool loop (``frac`` of int64)."""
+
+    def check(input, *settings):
+        if isinstance(input, Tensor) and input._data.dtype.kind != "f":
+            legacy = input.dtype.legacy_name[: -len("Tensor")]
+            raise NotImplementedError(f"\"{name}_cpu\" not implemented for '{legacy}'")
+
+    return check
+
+
+# x - trunc(x), PyTorch's kernel (frac(-0.0) is +0.0, frac(inf) NaN); its derivative is 1
+frac = unary(
+    "frac",
+    lambda a: a - np.trunc(a),
+    lambda g, _: g,
+    saves=None,
+    floating=False,
+    may_overflow=True,  # inf - inf: NaN without NumPy's warning
+    check=_float_kernel_only("frac"),
+)
 # degrees and radians: a product with one constant, rounded in the input's dtype as PyTorch does
 deg2rad = unary(
     "deg2rad",
@@ -760,6 +787,187 @@ class LogAddExp(Function):
             return ta / (np.exp(b - a) + 1) + tb / (np.exp(a - b) + 1)
 
 
+class LogAddExp2(Function):
+    """``logaddexp2(a, b)``: log2(2^a + 2^b), computed without overflow."""
+
+    backward_name = "Logaddexp2Backward0"
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return np.logaddexp2(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: g / (1 + pow(2, b - a)) for a, g / (1 + pow(2, a - b)) for b."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (
+            sum_like(g / plus_number(_two_to(b - a), 1), a) if need_a else None,
+            sum_like(g / plus_number(_two_to(a - b), 1), b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        with np.errstate(over="ignore", invalid="ignore"):
+            return ta / (np.exp2(b - a) + 1) + tb / (np.exp2(a - b) + 1)
+
+
+def _two_to(x):
+    """C++'s ``pow(2, x)`` in a formula: ``PowBackward2`` on a tensor."""
+    if type(x) is Tensor:
+        return RPow.apply(x, 2.0)
+    return _power(2.0, x)
+
+
+class Fmax(Function):
+    """``fmax(a, b)``: the larger, NaN only where both are. PyTorch gives a tie all of the
+    gradient to ``a`` (not half to each, as maximum does), and a NaN ``b`` to ``a``."""
+
+    backward_name = "FmaxBackward0"
+    wins = staticmethod(np.greater_equal)  # a keeps the gradient where wins(a, b) or b is NaN
+    pick = staticmethod(np.fmax)
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return ctx.pick(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: g.masked_fill(~(a >= b | isnan(b)), 0) for a, and
+        g.masked_fill(a >= b | isnan(b), 0) for b (``<=`` for fmin)."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        to_a = ctx.wins(data_of(a), data_of(b)) | np.isnan(data_of(b))
+        return (
+            sum_like(common.masked_zero(g, ~to_a), a) if need_a else None,
+            sum_like(common.masked_zero(g, to_a), b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        to_a = ctx.wins(a, b) | np.isnan(b)
+        return np.where(to_a, ta, tb)
+
+
+class Fmin(Fmax):
+    backward_name = "FminBackward0"
+    wins = staticmethod(np.less_equal)
+    pick = staticmethod(np.fmin)
+
+
+class Copysign(Function):
+    """``copysign(a, b)``: |a| with the sign of b. Its derivative in ``a`` is result / a (±1),
+    0 at a = 0; in ``b`` it is 0 (PyTorch's ``zeros_like(other)``, outside the graph)."""
+
+    backward_name = "CopysignBackward0"
+    saved_for = (0, None)  # the input is read only for its own gradient
+
+    @staticmethod
+    def forward(ctx, a, b):
+        out = np.copysign(a, b)
+        ctx.save_for_backward(a, out)
+        ctx.other_shape = shape_of(b)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad[:2]
+        ga = sum_like(_copysign_self_backward(g, a, out), a) if need_a else None
+        gb = None
+        if need_b:
+            zeros = np.zeros(ctx.other_shape, data_of(g).dtype)
+            gb = Tensor._make(zeros) if type(g) is Tensor else zeros
+        return ga, gb
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, out = ctx.saved_tensors
+        return _copysign_self_backward(ta, a, out)
+
+
+def _copysign_self_backward(g, a, out):
+    """PyTorch's ``copysign_tensor_self_backward``: ratio = result / self, 0 where self is
+    0 (``masked_fill_``), then g * ratio."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = out / a
+    return g * common.masked_zero(ratio, data_of(a) == 0)
+
+
+class CopysignNumber(Function):
+    """``copysign(a, number)``."""
+
+    backward_name = "CopysignBackward1"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, number):
+        out = np.copysign(a, np.asarray(number, a.dtype))
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        return _copysign_self_backward(g, a, out), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        a, out = ctx.saved_tensors
+        return _copysign_self_backward(t, a, out)
+
+
+class RsubTensor(Function):
+    """``rsub(input, other, alpha)``: other - alpha * input, of two tensors."""
+
+    backward_name = "RsubBackward0"
+    n_options = 1
+
+    @staticmethod
+    def forward(ctx, a, b, alpha):
+        ctx.shapes = (shape_of(a), shape_of(b))
+        ctx.alpha = alpha
+        return b - a if alpha == 1 else b - alpha * a
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: -grad (times alpha unless it is 1) for input, grad for other."""
+        need_a, need_b = ctx.needs_input_grad[:2]
+        sa, sb = ctx.shapes
+        ga = None
+        if need_a:
+            ga = sum_to(-g if ctx.alpha == 1 else times_number(-g, ctx.alpha), sa)
+        return ga, (sum_to(g, sb) if need_b else None), None
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        return tb - ctx.alpha * ta
+
+
+class RsubScaled(Function):
+    """``rsub(input, number, alpha)``: number - alpha * input (alpha 1 is ``RSub``)."""
+
+    backward_name = "RsubBackward1"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, number, alpha):
+        ctx.alpha = alpha
+        return number - alpha * a
+
+    @staticmethod
+    def backward(ctx, g):
+        return times_number(-g, ctx.alpha), None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return -ctx.alpha * t
+
+
 # ---- public functions -----------------------------------------------------------------------
 def _binary(op, a, b):
     """``a (op) b`` with PyTorch's type promotion and broadcasting messages."""
@@ -1028,6 +1236,82 @@ def logaddexp(input, other):
     _two_tensors("logaddexp", input, other)
     _floating_only("logaddexp", input, other)
     return _binary(LogAddExp, input, other)
+
+
+def logaddexp2(input, other):
+    _two_tensors("logaddexp2", input, other)
+    _floating_only("logaddexp2", input, other)
+    return _binary(LogAddExp2, input, other)
+
+
+def fmax(input, other):
+    _two_tensors("fmax", input, other)
+    return _binary(Fmax, input, other)
+
+
+def fmin(input, other):
+    _two_tensors("fmin", input, other)
+    return _binary(Fmin, input, other)
+
+
+def copysign(input, other):
+    if not isinstance(input, Tensor):
+        kinds = ", ".join("Tensor" if isinstance(x, Tensor) else type(x).__name__ for x in (input, other))
+        raise TypeError(
+            f"copysign() received an invalid combination of arguments - got ({kinds}), but expected one of:\n"
+            " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+            " * (Tensor input, Number other, *, Tensor out = None)\n"
+        )
+    other = as_tensor_arg(other)
+    if isinstance(other, Tensor):
+        return _binary(Copysign, *_floating_pair(input, other))
+    (input,) = cast_all((input,), floating(result_dtype(input, other)))
+    return CopysignNumber.apply(input, other)
+
+
+def rsub(input, other, alpha=1):
+    """``other - alpha * input`` (PyTorch's reversed subtraction)."""
+    if not isinstance(input, Tensor):
+        kinds = ", ".join("Tensor" if isinstance(x, Tensor) else type(x).__name__ for x in (input, other))
+        raise TypeError(
+            f"rsub() received an invalid combination of arguments - got ({kinds}), but expected one of:\n"
+            " * (Tensor input, Tensor other, *, Number alpha = 1)\n"
+            " * (Tensor input, Number other, Number alpha = 1)\n"
+        )
+    other = as_tensor_arg(other)
+    if _is_bool(input) or _is_bool(other):
+        _reject_bool_subtraction(input, other)
+    if isinstance(other, Tensor):
+        a, b = _operands(Sub, input, other)
+        try:
+            return RsubTensor.apply(a, b, alpha)
+        except ValueError as e:  # checked outside the handler: the learner sees one error, not two
+            error = e
+        broadcast_shapes(b._data, a._data)  # raises PyTorch's message (it computes other - input)
+        raise error
+    input = _with_number(input, other)
+    if alpha == 1:
+        return RSub.apply(input, other)
+    return RsubScaled.apply(input, other, alpha)
+
+
+def positive(input):
+    """``+x``: the tensor itself (no copy, no node), refused for bools as in PyTorch."""
+    if type(input) is not Tensor:
+        input = tensor_input(input, "positive")
+    if input._data.dtype == np.bool_:
+        raise RuntimeError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+def sgn(input):
+    """The sign of a real tensor (-1, 0, 1; 0 for NaN): PyTorch's ``sgn``, whose node
+    ``SgnBackward0`` saves the input and the result; its gradient is zeros."""
+    if type(input) is not Tensor:
+        input = tensor_input(input, "sgn")
+    if input._data.dtype == np.bool_:
+        return Tensor._make(input._data.copy())
+    return Sgn.apply(input)
 
 
 def square(a):

@@ -1,6 +1,7 @@
 """Matrix products. ``a @ b`` follows NumPy/PyTorch rules for 1-D, 2-D and batched inputs."""
 
 import operator
+import warnings
 
 import numpy as np
 
@@ -11,9 +12,17 @@ from ..function import Function
 from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
 from ..tensor import Tensor
-from ..views import mark_view
-from .common import as_tensor_arg, matrix_t, sum_to, swap_last
-from .shape import _ReshapeAlias, _UnsafeView
+from .common import (
+    as_tensor_arg,
+    broadcast_shapes,
+    cast_all,
+    matrix_t,
+    normalize_dims,
+    result_dtype,
+    sum_to,
+    swap_last,
+)
+from .shape import _UnsafeView, torch_reshape
 from .with_number import times_number
 
 
@@ -202,20 +211,7 @@ class BatchedMatMul(MatMul):
         return _bmm_backward(g, a, b, need_a, need_b)
 
 
-def _torch_reshape(x, shape):
-    """``x.reshape(shape)`` as PyTorch records it: a view where one exists (``ViewBackward0``,
-    ``ReshapeAliasBackward0`` when not contiguous), else a clone (``CloneBackward0``, then
-    ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
-    if type(x) is not Tensor:
-        return np.reshape(x, shape)
-    data = x._data
-    if data.flags.c_contiguous:
-        return x.reshape(shape)
-    try:
-        np.reshape(data, shape, copy=False)
-    except ValueError:
-        return _UnsafeView.apply(x.clone(), shape)
-    return mark_view(_ReshapeAlias.apply(x, shape), x)
+_torch_reshape = torch_reshape
 
 
 def _folded_backward(g, t1, t2, need_1, need_2):
@@ -465,3 +461,355 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     except ValueError:
         input.expand(*shape)  # raises PyTorch's message
     return AddmmScaled.apply(input, mat1, mat2, beta, alpha)
+
+
+class Cross(Function):
+    """The cross product of 3-vectors along ``dim`` (batch dims broadcast). PyTorch's
+    formulas: linalg_cross(other, grad) for input, linalg_cross(grad, input) for other."""
+
+    backward_name = "LinalgCrossBackward0"
+    n_options = 2
+
+    @staticmethod
+    def forward(ctx, a, b, dim, given_dim):
+        ctx.save_for_backward(a, b)
+        ctx.dim, ctx.given_dim = dim, given_dim
+        return np.cross(a, b, axis=dim)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad[:2]
+        d = ctx.dim
+        return (
+            sum_to(_cross(b, g, d), np.shape(a)) if need_a else None,
+            sum_to(_cross(g, a, d), np.shape(b)) if need_b else None,
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        return np.cross(ta, b, axis=ctx.dim) + np.cross(a, tb, axis=ctx.dim)
+
+
+def _cross(x, y, dim):
+    """linalg_cross inside a formula: the node on tensors (create_graph), NumPy's on arrays."""
+    if isinstance(x, Tensor) or isinstance(y, Tensor):
+        x, y = (v if isinstance(v, Tensor) else Tensor._make(v) for v in (x, y))
+        return Cross.apply(x, y, dim, dim)
+    return np.cross(x, y, axis=dim)
+
+
+def linalg_cross(input, other, *, dim=-1):
+    """``torch.linalg.cross``: ``dim`` (default the last) must have length 3 in both."""
+    return _cross_checked("linalg.cross", input, other, dim)
+
+
+_CROSS_DEFAULT_DIM = (
+    "Using pyautograd.cross without specifying the dim arg is deprecated.\n"
+    "Please either pass the dim explicitly or simply use pyautograd.linalg.cross.\n"
+    "The default value of dim will change to agree with that of linalg.cross in a future release."
+)
+
+
+def cross(input, other, dim=None):
+    """``torch.cross``: without ``dim``, the first dim of length 3 (deprecated, with PyTorch's
+    warning); with one, ``linalg.cross``."""
+    if dim is None:
+        warnings.warn(_CROSS_DEFAULT_DIM, UserWarning, stacklevel=2)
+        if input._data.ndim == other._data.ndim:
+            sizes = np.broadcast_shapes(input._data.shape, other._data.shape)
+            dim = next((k for k, n in enumerate(sizes) if n == 3), None)
+            if dim is None:
+                raise RuntimeError("no dimension of size 3 in input")
+        else:
+            dim = -1
+    return _cross_checked("linalg.cross", input, other, dim)
+
+
+def _cross_checked(name, input, other, dim):
+    a, b = input._data, other._data
+    if a.ndim != b.ndim:
+        raise RuntimeError(f"{name}: inputs must have the same number of dimensions.")
+    d = normalize_dims(dim, a.ndim)[0]
+    if a.shape[d] != 3 or b.shape[d] != 3:
+        raise RuntimeError(
+            f"{name}: inputs dimension {dim} must have length 3. Got {a.shape[d]} and {b.shape[d]}"
+        )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found {dtypes.scalar_type_name(b.dtype)}"
+        )
+    broadcast_shapes(a, b)  # PyTorch's message for batch dims that do not broadcast
+    return Cross.apply(input, other, d, dim)
+
+
+def _maybe_multiply(x, number):
+    """PyTorch's ``maybe_multiply``: ``x * number`` as a Scalar product (``MulBackward1``),
+    or ``x`` itself for 1."""
+    return x if number == 1 else times_number(x, number)
+
+
+class _ScaledProduct(Function):
+    """beta * input + alpha * product(a, b), input broadcast to the product's shape: the
+    forms of addmv, addr, baddbmm and addbmm. ``product`` computes on arrays; ``grads``
+    gives PyTorch's formulas for a and b (before ``alpha``)."""
+
+    n_options = 2
+    may_overflow = True
+    saved_for = (2, 1)  # a is read only for b's gradient, b only for a's
+
+    @staticmethod
+    def forward(ctx, c, a, b, beta, alpha):
+        ctx.shape, ctx.sizes = c.shape, (a.shape, b.shape)
+        ctx.beta, ctx.alpha = beta, alpha
+        ctx.save_for_backward(a, b)
+        out = ctx.product(a, b)
+        if alpha != 1:
+            out = out * alpha
+        if beta == 0:  # PyTorch ignores input then: its NaN or inf does not reach the result
+            return out
+        return out + (c if beta == 1 else c * beta)
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        need_c, need_a, need_b = ctx.needs_input_grad[:3]
+        ga, gb = ctx.grads(ctx, g, a, b, need_a, need_b)
+        return (
+            sum_to(_maybe_multiply(g, ctx.beta), ctx.shape) if need_c else None,
+            _maybe_multiply(ga, ctx.alpha) if need_a else None,
+            _maybe_multiply(gb, ctx.alpha) if need_b else None,
+            None,
+            None,
+        )
+
+    @staticmethod
+    def jvp(ctx, tc, ta, tb):
+        a, b = ctx.saved_tensors
+        return tc * ctx.beta + (ctx.product(ta, b) + ctx.product(a, tb)) * ctx.alpha
+
+
+def _mv(m, v):
+    return matmul(m, v) if type(m) is Tensor or type(v) is Tensor else m @ v
+
+
+def _outer(a, b):
+    return outer(a, b) if type(a) is Tensor or type(b) is Tensor else np.outer(a, b)
+
+
+def _t(m):
+    return m.t() if type(m) is Tensor else m.T
+
+
+class Addmv(_ScaledProduct):
+    backward_name = "AddmvBackward0"
+    product = staticmethod(lambda m, v: m @ v)
+
+    @staticmethod
+    def grads(ctx, g, m, v, need_m, need_v):
+        """PyTorch's formulas: g.ger(vec) for mat, mat.t().mv(g) for vec."""
+        return (_outer(g, v) if need_m else None), (_mv(_t(m), g) if need_v else None)
+
+
+class Addr(_ScaledProduct):
+    backward_name = "AddrBackward0"
+    product = staticmethod(lambda u, v: u[..., :, None] * v[..., None, :])
+
+    @staticmethod
+    def grads(ctx, g, u, v, need_u, need_v):
+        """PyTorch's formulas: g.mv(vec2) for vec1, g.t().mv(vec1) for vec2."""
+        return (_mv(g, v) if need_u else None), (_mv(_t(g), u) if need_v else None)
+
+
+class Baddbmm(_ScaledProduct):
+    backward_name = "BaddbmmBackward0"
+    product = staticmethod(lambda a, b: a @ b)
+
+    @staticmethod
+    def grads(ctx, g, a, b, need_a, need_b):
+        """PyTorch's formulas: g.bmm(batch2.transpose(1, 2)), batch1.transpose(1, 2).bmm(g)."""
+        return (_bmm(g, _transpose12(b)) if need_a else None), (_bmm(_transpose12(a), g) if need_b else None)
+
+
+class Addbmm(_ScaledProduct):
+    backward_name = "AddbmmBackward0"
+    product = staticmethod(lambda a, b: np.sum(a @ b, axis=0))
+
+    @staticmethod
+    def grads(ctx, g, a, b, need_a, need_b):
+        """PyTorch's formulas, with g repeated over the batch (``unsqueeze(0).expand``):
+        g.bmm(batch2.transpose(1, 2)) and batch1.transpose(1, 2).bmm(g)."""
+        (batches, rows, _), (_, _, cols) = ctx.sizes
+        if type(g) is Tensor:
+            g = g.unsqueeze(0).expand(batches, rows, cols)
+        else:
+            g = np.broadcast_to(g, (batches, rows, cols))
+        return (_bmm(g, _transpose12(b)) if need_a else None), (_bmm(_transpose12(a), g) if need_b else None)
+
+
+def _broadcast_input(input, shape):
+    try:
+        np.broadcast_to(input._data, shape)
+    except ValueError:
+        input.expand(*shape)  # raises PyTorch's message
+
+
+def _integral_numbers(input, beta, alpha):
+    """An integer op casts beta and alpha to its dtype, as PyTorch's kernels do."""
+    if input._data.dtype.kind in "iub":
+        return int(beta), int(alpha)
+    return beta, alpha
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat @ vec)."""
+    if mat._data.ndim != 2 or vec._data.ndim != 1 or input._data.ndim > 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {input._data.ndim}, {mat._data.ndim}, {vec._data.ndim}"
+        )
+    rows, cols = mat._data.shape
+    if cols != vec._data.shape[0] or (input._data.ndim == 1 and input._data.shape[0] not in (1, rows)):
+        size = input._data.shape[0] if input._data.ndim else 1
+        raise RuntimeError(
+            f"size mismatch, got input ({size}), mat ({rows}x{cols}), vec ({vec._data.shape[0]})"
+        )
+    if not input._data.dtype == mat._data.dtype == vec._data.dtype:
+        names = ", ".join(dtypes.scalar_type_name(t._data.dtype) for t in (input, mat))
+        raise RuntimeError(
+            f"addmv input tensors must have the same dtype, but got {names}, and "
+            f"{dtypes.scalar_type_name(vec._data.dtype)}"
+        )
+    return Addmv.apply(input, mat, vec, *_integral_numbers(input, beta, alpha))
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta * input + alpha * outer(vec1, vec2)."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v._data.ndim != 1:
+            raise RuntimeError(f"addr: Expected 1-D argument {name}, but got {v._data.ndim}-D")
+    _broadcast_input(input, (vec1._data.shape[0], vec2._data.shape[0]))
+    target = result_dtype(input, vec1, vec2)
+    input, vec1, vec2 = cast_all((input, vec1, vec2), target)
+    return Addr.apply(input, vec1, vec2, *_integral_numbers(input, beta, alpha))
+
+
+def _check_batches(batch1, batch2):
+    for t in (batch1, batch2):
+        if t._data.ndim != 3:
+            normalize_dims(2, t._data.ndim)  # PyTorch reads size(2) first: IndexError
+            raise RuntimeError("batch1 must be a 3D tensor" if t is batch1 else "batch2 must be a 3D tensor")
+    if batch1._data.dtype != batch2._data.dtype:
+        names = [dtypes.scalar_type_name(t._data.dtype) for t in (batch1, batch2)]
+        raise RuntimeError(f"expected scalar type {names[0]} but found {names[1]}")
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (batch1 @ batch2), matrix by matrix over the batch."""
+    _check_batches(batch1, batch2)
+    a, b = batch1._data.shape, batch2._data.shape
+    if a[0] != b[0] or a[2] != b[1]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: [{a[0]}, {a[2]}] but got: [{b[0]}, {b[1]}]."
+        )
+    _broadcast_input(input, (a[0], a[1], b[2]))
+    return Baddbmm.apply(input, batch1, batch2, *_integral_numbers(input, beta, alpha))
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (the sum over the batch of batch1[i] @ batch2[i])."""
+    _check_batches(batch1, batch2)
+    a, b = batch1._data.shape, batch2._data.shape
+    if a[0] != b[0] or a[2] != b[1]:
+        raise RuntimeError(f"Incompatible matrix sizes for bmm ({a[1]}x{a[2]} and {b[1]}x{b[2]})")
+    _broadcast_input(input, (a[1], b[2]))
+    return Addbmm.apply(input, batch1, batch2, *_integral_numbers(input, beta, alpha))
+
+
+def _flattened(x):
+    """``x.flatten()`` as PyTorch records it: a vector is itself, else a reshape."""
+    return x if x._data.ndim == 1 else _torch_reshape(x, (x._data.size,))
+
+
+def tensordot(a, b, dims=2):
+    """Sum of products over the dims ``dims`` of ``a`` and ``b`` (a count: the last ``dims`` of
+    ``a`` with the first of ``b``; or two lists). PyTorch's composition: each input permuted
+    (free dims, then contracted) and reshaped into a matrix, one ``mm`` (``dot`` when no free
+    elements remain), the result reshaped; a contracted dim of size 1 on one side is summed."""
+    if isinstance(dims, (int, np.integer)):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > a._data.ndim or dims > b._data.ndim:
+            raise RuntimeError(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
+        dims1, dims2 = list(range(-dims, 0)), list(range(dims))  # PyTorch's: negative dims of a
+    else:
+        dims1, dims2 = ([d] if isinstance(d, int) else list(d) for d in dims)
+    if len(dims1) != len(dims2):
+        raise RuntimeError("both dimension lists should have same length")
+    if a._data.dtype != b._data.dtype:
+        raise RuntimeError("both inputs should have same dtype")
+    given1, given2 = [int(d) for d in dims1], [int(d) for d in dims2]
+    dims1 = [normalize_dims(d, a._data.ndim)[0] for d in dims1]
+    dims2 = [normalize_dims(d, b._data.ndim)[0] for d in dims2]
+    t1, t2, csize = a, b, 1
+    for d1, d2 in zip(dims1, dims2):
+        s1, s2 = a._data.shape[d1], b._data.shape[d2]
+        if s2 == 1:  # a broadcast dim: summed right away
+            t1 = t1.sum(d1, keepdim=True)
+        elif s1 == 1:
+            t2 = t2.sum(d2, keepdim=True)
+        else:
+            if s1 != s2:
+                raise RuntimeError(
+                    f"contracted dimensions need to match, but first has size {s1} in dim {d1} and "
+                    f"second has size {s2} in dim {d2}"
+                )
+            csize *= s1
+    free1 = [i for i in range(a._data.ndim) if i not in dims1]
+    free2 = [i for i in range(b._data.ndim) if i not in dims2]
+    rsizes = [t1._data.shape[i] for i in free1] + [t2._data.shape[i] for i in free2]
+    size1 = int(np.prod([t1._data.shape[i] for i in free1], dtype=np.int64))
+    size2 = int(np.prod([t2._data.shape[i] for i in free2], dtype=np.int64))
+    t1, t2 = _permute_as_given(t1, free1 + given1), _permute_as_given(t2, given2 + free2)
+    if size1 == 1 and size2 == 1:
+        return matmul(_flattened(t1), _flattened(t2)).reshape(*rsizes)
+    product = mm(_torch_reshape(t1, (size1, csize)), _torch_reshape(t2, (csize, size2)))
+    return product.reshape(*rsizes)
+
+
+def _permute_as_given(x, dims):
+    """``x.permute(dims)`` whose node shows the dims as given (-1 stays -1), as PyTorch's."""
+    out = x.permute(*dims)
+    if out.grad_fn is not None:
+        out.grad_fn.given_dims = tuple(dims)
+    return out
+
+
+def inner(input, other):
+    """Sum of products over the last dim of both (a product with a 0-d tensor)."""
+    if input._data.ndim and other._data.ndim and input._data.shape[-1] != other._data.shape[-1]:
+        sizes = ["[" + ", ".join(str(n) for n in t._data.shape) + "]" for t in (input, other)]
+        raise RuntimeError(
+            f"inner() the last dimension must match on both input tensors but got shapes {sizes[0]} and {sizes[1]}"
+        )
+    if input._data.ndim == 0 or other._data.ndim == 0:
+        return input * other
+    return tensordot(input, other, ([-1], [-1]))
+
+
+def kron(input, other):
+    """The Kronecker product: every element of ``input`` times the whole of ``other``, as
+    PyTorch composes it (two ``_unsafe_view`` reshapes, a product, a reshape)."""
+    n = max(input._data.ndim, other._data.ndim)
+    pad_a, pad_b = n - input._data.ndim, n - other._data.ndim
+    a_shape, b_shape, out_shape = [], [], []
+    for i in range(n):
+        rows = input._data.shape[i - pad_a] if i >= pad_a else 1
+        cols = other._data.shape[i - pad_b] if i >= pad_b else 1
+        a_shape += [rows, 1]
+        b_shape += [1, cols]
+        out_shape.append(rows * cols)
+    product = _UnsafeView.apply(input, tuple(a_shape)) * _UnsafeView.apply(other, tuple(b_shape))
+    return _UnsafeView.apply(product, tuple(out_shape))

@@ -65,6 +65,13 @@ def isnan(a):
     return Tensor._make(np.isnan(a._data))
 
 
+def signbit(input):
+    """Whether the sign bit is set (True for -0.0 and -inf; a NaN's own sign bit), as bools."""
+    if input._data.dtype == np.bool_:
+        return Tensor._make(np.zeros(input._data.shape, dtype=bool))
+    return Tensor._make(np.signbit(input._data))
+
+
 def isinf(a):
     return Tensor._make(np.isinf(a._data))
 

@@ -105,6 +105,13 @@ def _check_float(a, name):
         )
 
 
+class NormDim(VectorNorm):
+    """``at::norm(x, p, dim, keepdim)`` as PyTorch's C++ composites call it (pairwise_distance):
+    the same formula, recorded as ``NormBackward1``."""
+
+    backward_name = "NormBackward1"
+
+
 @numpy_names
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     if dtype is not None:

@@ -3,13 +3,14 @@ unbind, narrow, tril/triu and the diagonal family (diag, diagonal, diag_embed)."
 
 import numpy as np
 
-from ..function import Function
+from ..function import CopyGrad, Function
 from ..tensor import Tensor
 from ..views import mark_view
 from .common import is_tensor, masked_zero, normalize_dims
 from .gather import index_select
 from .index import Index, Select
-from .shape import clone, expand, flatten, permute, unsqueeze
+from .logical import logical_xor
+from .shape import cat, clone, expand, flatten, permute, unsqueeze
 
 
 class Repeat(Function):
@@ -309,7 +310,10 @@ def unbind(a, dim=0):
 def narrow(a, dim, start, length):
     d = normalize_dims(dim, a._data.ndim)[0]
     start = int(start) % a._data.shape[d] if int(start) < 0 else int(start)
-    return mark_view(NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),)), a)
+    out = NarrowPiece.apply(a, (slice(None),) * d + (slice(start, start + int(length)),))
+    if out.grad_fn is not None:
+        out.grad_fn.given_dim = int(dim)  # PyTorch's node keeps the dim as given: -1 stays -1
+    return mark_view(out, a)
 
 
 def tril(a, diagonal=0):
@@ -491,3 +495,71 @@ def movedim(a, source, destination):
 
 
 moveaxis = movedim
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    """The ``n``-th forward difference along ``dim``, as PyTorch composes it: ``prepend`` and
+    ``append`` joined on first (``cat``), then ``n`` times ``narrow(dim, 1, m) - narrow(dim,
+    0, m)`` (``logical_xor`` for bools), so its graph is SubBackward0 over SliceBackward0s."""
+    for name, value in (("prepend", prepend), ("append", append)):
+        if value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"diff(): argument '{name}' must be Tensor, not {type(value).__name__}")
+    if input._data.ndim < 1:
+        raise RuntimeError("diff expects input to be at least one-dimensional")
+    if n < 0:
+        raise RuntimeError(f"order must be non-negative but got {n}")
+    d = normalize_dims(dim, input._data.ndim)[0]
+    for value in (prepend, append):
+        if value is None:
+            continue
+        if value._data.ndim != input._data.ndim:
+            raise RuntimeError("diff expects prepend or append to be the same dimension as input")
+        for k, (have, got) in enumerate(zip(input._data.shape, value._data.shape)):
+            if k != d and have != got:
+                raise RuntimeError(
+                    "diff expects the shape of tensor to prepend or append to match that of input except "
+                    f"along the differencing dimension; input.size({k}) = {have}, but got tensor.size({k}) = {got}"
+                )
+    if n == 0:  # a copy into fresh memory (PyTorch's empty_like(input).copy_(input): CopyBackwards)
+        return CopyGrad.apply(Tensor._make(np.empty_like(input._data)), input)
+    if prepend is not None or append is not None:
+        input = cat([t for t in (prepend, input, append) if t is not None], dim)
+    result, length = input, input._data.shape[d] - 1
+    for _ in range(min(n, input._data.shape[d])):
+        later, earlier = narrow(result, dim, 1, length), narrow(result, dim, 0, length)
+        if result._data.dtype == np.bool_:
+            result = logical_xor(later, earlier)
+        else:
+            result = later - earlier
+        length -= 1
+    return result
+
+
+def _split_along(name, a, sections, least, dim):
+    """hsplit / vsplit / dsplit: ``tensor_split`` along ``dim``, with PyTorch's checks."""
+    ndim = a._data.ndim
+    if ndim < least:
+        raise RuntimeError(
+            f"pyautograd.{name} requires a tensor with at least {least} dimension, but got a tensor with {ndim} dimensions!"
+        )
+    if isinstance(sections, (int, np.integer)) and not isinstance(sections, bool):
+        size = a._data.shape[dim]
+        if sections == 0 or size % sections:
+            raise RuntimeError(
+                f"pyautograd.{name} attempted to split along dimension {dim}, but the size of the dimension "
+                f"{size} is not divisible by the split_size {sections}!"
+            )
+        return tensor_split(a, int(sections), dim)
+    return tensor_split(a, list(sections), dim)
+
+
+def hsplit(input, indices_or_sections):
+    return _split_along("hsplit", input, indices_or_sections, 1, 0 if input._data.ndim == 1 else 1)
+
+
+def vsplit(input, indices_or_sections):
+    return _split_along("vsplit", input, indices_or_sections, 2, 0)
+
+
+def dsplit(input, indices_or_sections):
+    return _split_along("dsplit", input, indices_or_sections, 3, 2)

@@ -7,7 +7,16 @@ import numpy as np
 from ..function import Function
 from ..tensor import Tensor
 from . import common
-from .common import data_of, expand, masked_zero, normalize_dims, numpy_names, reduce_keepdim, sum_keepdim
+from .common import (
+    data_of,
+    expand,
+    is_tensor,
+    masked_zero,
+    normalize_dims,
+    numpy_names,
+    reduce_keepdim,
+    sum_keepdim,
+)
 from .elementwise import maximum, minimum
 from .index import select_where
 
@@ -45,6 +54,11 @@ class Sum(Function):
 
     @staticmethod
     def backward(ctx, g):
+        if is_tensor(g):  # PyTorch's sum_backward: unsqueeze each summed dim, then expand
+            if not ctx.keepdim and ctx.dims is not None and len(ctx.shape):
+                for d in sorted(ctx.dims):
+                    g = g.unsqueeze(d)
+            return g.expand(*ctx.shape), None, None
         g = g.reshape(_keepdim_shape(ctx.shape, ctx.dims))
         return expand(g, ctx.shape), None, None
 
@@ -402,6 +416,52 @@ def nansum(input, dim=None, keepdim=False, dtype=None):
         input = input.to(dtype)
     dims = None if dim is None else normalize_dims(dim, input._data.ndim)
     return Nansum.apply(input, dims, keepdim, None if dim is None else _given_dims(dim))
+
+
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """The mean of the values that are not NaN, as PyTorch composes it: ``nansum`` divided by
+    the count of non-NaN values (an int64 tensor: DivBackward0 saves it as it is)."""
+    if input._data.dtype.kind != "f":
+        raise RuntimeError(
+            "nanmean(): expected input to have floating point or complex dtype but got "
+            + input.dtype.legacy_name[: -len("Tensor")]
+        )
+    total = nansum(input, dim, keepdim, dtype)
+    counts = ~np.isnan(input._data)
+    axes = None if dim is None else normalize_dims(dim, input._data.ndim)
+    count = Tensor._make(
+        np.asarray(np.sum(counts, axis=axes, keepdims=keepdim and dim is not None), np.int64)
+    )
+    return DivByCount.apply(total, count)
+
+
+class DivByCount(Function):
+    """``tensor / counts`` with int64 counts (nanmean's divisor): PyTorch divides in the
+    tensor's dtype and saves the counts as they are (``DivBackward0``'s ``other``)."""
+
+    backward_name = "DivBackward0"
+    saved_for = (1, None)  # self is read only for other's gradient (never needed: counts)
+
+    @staticmethod
+    def forward(ctx, a, counts):
+        ctx.save_for_backward(a, counts)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return a / counts.astype(a.dtype)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formula for self: grad / other (in the gradient's dtype)."""
+        _, counts = ctx.saved_tensors
+        if is_tensor(g):
+            return g / counts, None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return g / counts.astype(g.dtype), None
+
+    @staticmethod
+    def jvp(ctx, ta, tc):
+        _, counts = ctx.saved_tensors
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return ta / counts.astype(ta.dtype)
 
 
 @numpy_names

@@ -42,11 +42,31 @@ class View(Function):
 
     @staticmethod
     def backward(ctx, g):
+        """PyTorch's formula: ``grad.reshape(self.sizes())``, recorded as its reshape records
+        (``torch_reshape``): a gradient that arrives transposed is ``ReshapeAliasBackward0``."""
+        if type(g) is Tensor:
+            return torch_reshape(g, ctx.shape), None
         return g.reshape(ctx.shape), None
 
     @staticmethod
     def jvp(ctx, t):
         return t.reshape(ctx.options[0])
+
+
+def torch_reshape(x, shape):
+    """``x.reshape(shape)`` as PyTorch records it: a view where one exists (``ViewBackward0``,
+    ``ReshapeAliasBackward0`` when not contiguous), else a clone (``CloneBackward0``, then
+    ``UnsafeViewBackward0``); on arrays NumPy's reshape."""
+    if type(x) is not Tensor:
+        return np.reshape(x, shape)
+    data = x._data
+    if data.flags.c_contiguous:
+        return reshape(x, *shape)
+    try:
+        np.reshape(data, shape, copy=False)
+    except ValueError:
+        return _UnsafeView.apply(clone(x), tuple(shape))
+    return mark_view(_ReshapeAlias.apply(x, tuple(shape)), x)
 
 
 class _UnsafeView(View):
@@ -556,12 +576,17 @@ def hstack(tensors):
     return cat(tensors, 0 if tensors[0]._data.ndim == 1 else 1)
 
 
-def vstack(tensors):
+def vstack(tensors, *, _name="vstack"):
     """One under another: along dim 0, vectors and 0-d tensors first made rows."""
-    tensors = _tensor_sequence("vstack", tensors)
+    tensors = _tensor_sequence(_name, tensors)
     if not tensors:
         raise RuntimeError("vstack expects a non-empty TensorList")
     return cat([reshape(t, 1, -1) if t._data.ndim < 2 else t for t in tensors], 0)
+
+
+def row_stack(tensors):
+    """``vstack`` under NumPy's older name (its errors name ``row_stack`` where PyTorch's do)."""
+    return vstack(tensors, _name="row_stack")
 
 
 def broadcast_shapes(*shapes):
@@ -585,3 +610,60 @@ def broadcast_shapes(*shapes):
                     f"at index {index} had {shape}; but expected shape should be broadcastable to {common}"
                 )
     return Size(common)
+
+
+def _at_least(name, make, tensors):
+    """``atleast_Nd``: one tensor gives one, several (or a sequence) a tuple, as PyTorch."""
+    if len(tensors) == 1 and isinstance(tensors[0], Tensor):
+        return make(tensors[0])
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    return tuple(make(t) for t in tensors)
+
+
+def _atleast_1d(t):
+    return reshape(t, 1) if t._data.ndim == 0 else t
+
+
+def _atleast_2d(t):
+    if t._data.ndim == 0:
+        return reshape(t, 1, 1)
+    return unsqueeze(t, 0) if t._data.ndim == 1 else t
+
+
+def _atleast_3d(t):
+    """PyTorch's: 0-d reshaped, a vector unsqueezed at 0 then -1, a matrix at -1."""
+    ndim = t._data.ndim
+    if ndim == 0:
+        return reshape(t, 1, 1, 1)
+    if ndim == 1:
+        return unsqueeze(unsqueeze(t, 0), -1)
+    return unsqueeze(t, -1) if ndim == 2 else t
+
+
+def atleast_1d(*tensors):
+    return _at_least("atleast_1d", _atleast_1d, tensors)
+
+
+def atleast_2d(*tensors):
+    return _at_least("atleast_2d", _atleast_2d, tensors)
+
+
+def atleast_3d(*tensors):
+    return _at_least("atleast_3d", _atleast_3d, tensors)
+
+
+def dstack(tensors):
+    """Along a third dim: each tensor made at least 3-d (``atleast_3d``), then joined on dim 2."""
+    tensors = _tensor_sequence("dstack", tensors)
+    if not tensors:
+        raise RuntimeError("dstack expects a non-empty TensorList")
+    return cat([_atleast_3d(t) for t in tensors], 2)
+
+
+def column_stack(tensors):
+    """Side by side as columns: 0-d and 1-d tensors first reshaped into one column each."""
+    tensors = _tensor_sequence("column_stack", tensors)
+    if not tensors:
+        raise RuntimeError("column_stack expects a non-empty TensorList")
+    return hstack([reshape(t, t._data.size, 1) if t._data.ndim <= 1 else t for t in tensors])

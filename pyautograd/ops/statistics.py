@@ -11,6 +11,9 @@ from ..function import Function
 from ..tensor import Tensor
 from . import common
 from .common import expand, is_tensor, masked_zero, normalize_dims, numpy_names
+from .gather import scatter_add_into
+from .index import where
+from .reduce import _return_type
 from .shape import cat
 from .with_number import times_number
 
@@ -202,6 +205,148 @@ class Cumsum(Function):
     @staticmethod
     def jvp(ctx, t):
         return np.cumsum(t, axis=ctx.dim)
+
+
+class Logcumsumexp(Function):
+    """log of the running sum of exp along ``dim``, without overflow (NumPy's
+    ``logaddexp.accumulate``). Its gradient is PyTorch's ``logcumsumexp_backward``: the
+    positive and negative parts of the gradient each through a reversed logcumsumexp in log
+    space, so that no exp overflows."""
+
+    backward_name = "LogcumsumexpBackward0"
+    n_options = 1
+    may_overflow = True
+
+    @staticmethod
+    def forward(ctx, a, dim):
+        ctx.dim = dim
+        out = np.logaddexp.accumulate(a, axis=dim) if a.ndim else a.copy()
+        ctx.save_for_backward(a, out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        a, out = ctx.saved_tensors
+        if np.ndim(g) == 0 or np.size(g) == 0:
+            return g, None
+        d = ctx.dim
+        lowest = np.finfo(common.data_of(g).dtype).min
+        if is_tensor(g):
+            log_abs = g.abs().log()
+            floor = Tensor._make(np.asarray(lowest, dtype=g._data.dtype))
+            positive = where(common.data_of(g) > 0, log_abs, floor)
+            negative = where(common.data_of(g) < 0, log_abs, floor)
+
+            def reverse(x):
+                return logcumsumexp(x.flip(d), d).flip(d)
+
+            return (reverse(positive - out) + a).exp() - (reverse(negative - out) + a).exp(), None
+        with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+            log_abs = np.log(np.abs(g))
+            positive = np.where(g > 0, log_abs, lowest)
+            negative = np.where(g < 0, log_abs, lowest)
+
+            def reverse_array(x):
+                return np.flip(np.logaddexp.accumulate(np.flip(x, d), axis=d), d)
+
+            return np.exp(reverse_array(positive - out) + a) - np.exp(reverse_array(negative - out) + a), None
+
+    @staticmethod
+    def jvp(ctx, t):
+        """d out_k = sum over j <= k of softmax weights exp(a_j - out_k) t_j."""
+        a, out = ctx.saved_tensors
+        if not np.ndim(a):
+            return t
+        d = ctx.dim
+        shift = np.max(a, axis=d, keepdims=True)
+        with np.errstate(over="ignore", invalid="ignore"):
+            weights = np.exp(a - shift)
+            return np.cumsum(weights * t, axis=d) / np.cumsum(weights, axis=d)
+
+
+def logcumsumexp(input, dim):
+    if input._data.dtype.kind != "f":
+        legacy = input.dtype.legacy_name[: -len("Tensor")]
+        raise NotImplementedError(f"\"logcumsumexp_out_cpu\" not implemented for '{legacy}'")
+    d = normalize_dims(dim, input._data.ndim)[0] if input._data.ndim else 0
+    out = Logcumsumexp.apply(input, d)
+    if out.grad_fn is not None:
+        out.grad_fn.given_dim = int(dim)  # PyTorch's node keeps the dim as given
+    return out
+
+
+class Cummax(Function):
+    """Running maximum along ``dim``, with the index each value came from (PyTorch's kernel:
+    a tie or a NaN takes over, so the index is the latest). Its gradient adds ``g`` at those
+    indices (PyTorch's ``zeros.scatter_add_``: ScatterAddBackward0 under create_graph)."""
+
+    backward_name = "CummaxBackward0"
+    n_options = 3
+    takes_over = staticmethod(np.greater_equal)
+
+    @staticmethod
+    def forward(ctx, a, dim, index, given_dim):
+        ctx.save_for_backward(a)  # PyTorch saves the input (and the indices, an output)
+        ctx.shape, ctx.dim, ctx.index, ctx.given_dim = a.shape, dim, index, given_dim
+        return np.take_along_axis(a, index, dim) if a.ndim else a.copy()
+
+    @staticmethod
+    def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (reading them checks their versions, as PyTorch's unpacking)
+        if not ctx.index.ndim:
+            return g, None, None, None
+        return scatter_add_into(g, ctx.shape, ctx.dim, ctx.index), None, None, None
+
+    @staticmethod
+    def jvp(ctx, t):
+        return np.take_along_axis(t, ctx.index, ctx.dim) if t.ndim else t
+
+
+class Cummin(Cummax):
+    backward_name = "CumminBackward0"
+    takes_over = staticmethod(np.less_equal)
+
+
+def _running_index(a, dim, takes_over):
+    """Where each running extremum came from, as PyTorch's kernel walks ``dim``: an element
+    takes over when it is NaN, or when the extremum so far is not NaN and
+    ``takes_over(element, extremum)``."""
+    moved = np.moveaxis(a, dim, -1)
+    index = np.zeros(moved.shape, dtype=np.int64)
+    best = moved[..., 0].copy()
+    at = np.zeros(best.shape, dtype=np.int64)
+    with np.errstate(invalid="ignore"):
+        for k in range(moved.shape[-1]):
+            x = moved[..., k]
+            if x.dtype.kind == "f":
+                take = np.isnan(x) | (~np.isnan(best) & takes_over(x, best))
+            else:
+                take = takes_over(x, best)
+            best = np.where(take, x, best)
+            at = np.where(take, k, at)
+            index[..., k] = at
+    return np.moveaxis(index, -1, dim)
+
+
+def _cumulative_extremum(op, name, input, dim):
+    if not input._data.ndim and dim not in (0, -1):
+        raise IndexError(f"{name}(): Expected reduction dim -1 or 0 for scalar but got {dim}")
+    d = normalize_dims(dim, input._data.ndim)[0] if input._data.ndim else 0
+    data = input._data
+    index = _running_index(data, d, op.takes_over) if data.ndim else np.zeros((), np.int64)
+    values = op.apply(input, d, index, int(dim))
+    return _RETURN_TYPES.setdefault(name, _return_type(name))(values, Tensor._make(index))
+
+
+_RETURN_TYPES = {}
+
+
+def cummax(input, dim):
+    return _cumulative_extremum(Cummax, "cummax", input, dim)
+
+
+def cummin(input, dim):
+    return _cumulative_extremum(Cummin, "cummin", input, dim)
 
 
 class Cumprod(Function):

@@ -77,6 +77,7 @@ class Declared(NamedTuple):
     functional: bool  # an activation of nn.functional (with ``inplace=``) rather than torch.<name>
     top_level: bool  # torch.<name>
     torch_function: object  # torch.<name>: ``function``, without ``inplace=`` for an activation
+    top_level_in_place: bool = True  # torch.<name>_ beside torch.<name> (``in_place`` and top_level)
 
 
 DECLARED = []  # every op declared with ``unary``, in declaration order
@@ -174,6 +175,30 @@ def unary(
     return function
 
 
+def alias(function, name, *, top_level_in_place=True):
+    """Publish ``function``, a declared op, under a second name as well (``arcsin`` for
+    ``asin``): the same node class and code, the new name in its errors. PyTorch records the
+    original's node for an alias (``torch.arcsin`` is ``AsinBackward0``).
+    ``top_level_in_place=False`` where PyTorch has ``Tensor.<name>_`` but no ``torch.<name>_``
+    (``absolute``)."""
+    original = next(d for d in DECLARED if d.function is function)
+    settings, inplace_arg, floating, check, in_place_op = function.spec
+    twin = _public_function(name, original.op, in_place_op, floating, settings, inplace_arg, check)
+    twin.__module__ = function.__module__
+    twin.op = original.op
+    torch_function = twin
+    if original.torch_function is not function:
+        torch_function = _public_function(name, original.op, in_place_op, floating, settings, False, check)
+        torch_function.__module__ = function.__module__
+        torch_function.op = original.op
+    DECLARED.append(
+        original._replace(
+            name=name, function=twin, torch_function=torch_function, top_level_in_place=top_level_in_place
+        )
+    )
+    return twin
+
+
 def _public_function(name, op, in_place_op, floating, settings, inplace_arg, check):
     """The function readers call: ``torch.exp(x)``, ``F.leaky_relu(x, 0.2, inplace=True)``."""
 
@@ -220,6 +245,7 @@ def _public_function(name, op, in_place_op, floating, settings, inplace_arg, che
     ]
     function.__signature__ = inspect.Signature(parameters)
     function.__name__ = function.__qualname__ = name
+    function.spec = (settings, inplace_arg, floating, check, in_place_op)  # what ``alias`` reuses
     return function
 
 
@@ -247,7 +273,7 @@ def published(where):
     for d in DECLARED:
         if d.top_level if where == "torch" else d.functional:
             names[d.name] = d.torch_function if where == "torch" else d.function
-            if d.in_place:
+            if d.in_place and (d.top_level_in_place or where != "torch"):
                 names[d.name + "_"] = _in_place_function(d)
     return names
 

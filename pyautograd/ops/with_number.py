@@ -106,10 +106,13 @@ class Sgn(Function):
 
     @staticmethod
     def forward(ctx, a):
-        return sign_of(a)
+        out = sign_of(a).astype(a.dtype, copy=False)
+        ctx.save_for_backward(a, out)  # as PyTorch's node (its complex formula reads both)
+        return out
 
     @staticmethod
     def backward(ctx, g):
+        ctx.saved_tensors  # noqa: B018  (read, so a value changed in place fails as in PyTorch)
         return Tensor._make(np.zeros_like(g._data)) if type(g) is Tensor else np.zeros_like(g)
 
     @staticmethod

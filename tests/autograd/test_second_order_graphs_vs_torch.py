@@ -21,7 +21,8 @@ NAMES = sorted(op_cases.BY_NAME)
 DIFFERENT = [
     (
         r"(batch_norm|layer_norm|huber_loss|smooth_l1"
-        r"|mse_loss|binary_cross_entropy|cross_entropy$|max_pool2d|adaptive_avg_pool2d|avg_pool2d|conv)",
+        r"|mse_loss|binary_cross_entropy|cross_entropy$|max_pool2d|adaptive_avg_pool2d|avg_pool2d|conv"
+        r"|soft_margin_loss|prelu)",
         "PyTorch records one node of its own for the backward of the backward "
         "(NativeBatchNormBackwardBackward0, EluBackwardBackward0, ...); ours records the "
         "backward formula in elementary ops",
@@ -47,6 +48,11 @@ DIFFERENT = [
         "PyTorch's matmul records expand, view and bmm",
     ),
     (r"cross_entropy_probabilities", "PyTorch's formula for class probabilities has fewer nodes"),
+    (
+        r"(tensordot$|inner_batched)",
+        "PyTorch's mm backward gives a column-major mat2 its gradient in that layout, so the "
+        "reshape back to the permuted input is ReshapeAliasBackward0; ours is contiguous (ViewBackward0)",
+    ),
     (r"prod_with_zero", "PyTorch's prod backward at a zero goes through cumprod; ours through a mask"),
 ]
 
