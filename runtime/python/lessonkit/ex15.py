@@ -205,7 +205,9 @@ def _faulty_model(rng, fault):
     linear = [i for i, m in enumerate(model) if isinstance(m, nn.Linear)]
     with torch.no_grad():
         if fault == "nan":
-            where = linear[int(rng.integers(0, depth))]
+            # never the last Linear: the nan then reaches every layer after it, so an answer
+            # that returns the last bad layer instead of the first is always caught
+            where = linear[int(rng.integers(0, depth - 1))]
             model[where].weight[int(rng.integers(0, model[where].out_features)), 0] = float("nan")
             return model, X, where
         if fault == "overflow":
