@@ -6,7 +6,8 @@ with fewer frames and checks than the general one: ``+ - *`` on float tensors
 (``pair_path``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``one_path``), ops of two
 tensors and settings such as ``mse_loss`` (``apply_two``), every linear layer
 (``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the in-place
-update under ``no_grad`` (``write_outside_graph``).
+update under ``no_grad`` (``write_outside_graph``), and ``p[rows, labels]``
+(``index_tensors_only``).
 
 Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
 ``Function.apply`` builds (same class, edges, ``needs_input_grad``, saved values bound to the
@@ -33,6 +34,7 @@ from .tangents import forward_ad_state
 from .tensor import Tensor
 
 FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+INT64, INT32 = np.dtype(np.int64), np.dtype(np.int32)
 OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)  # what a tensor combines with
 # Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
 _make = Tensor._make
@@ -420,6 +422,23 @@ def apply_two(cls, a, b, *options):
     if anomaly.state.enabled:
         anomaly.remember_forward(ctx)
     return out
+
+
+def index_tensors_only(key, ndim):
+    """Is ``key`` (of ``x[key]``, ``x`` of ``ndim`` dims) a tuple of at most ``ndim`` long or
+    int index tensors of at least one dim each (``p[rows, labels]``)? For such a key
+    ``index.getitem``'s preparation (each part made NumPy's, masks checked, the node's kind
+    chosen, the tensors put back) gives back the key itself and ``IndexAdvanced``: a caller
+    may skip it, ~15 frames."""
+    if type(key) is not tuple or not key or len(key) > ndim:
+        return False
+    for part in key:
+        if type(part) is not Tensor:
+            return False
+        data = part._data
+        if not data.ndim or (data.dtype is not INT64 and data.dtype is not INT32):
+            return False
+    return True
 
 
 def compute_outside_graph(operator_, a, b):

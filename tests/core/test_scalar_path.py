@@ -637,3 +637,63 @@ def test_loss_backward_keeps_pytorchs_rules():
     (w * 3).backward(T.tensor(2.0))
     with pytest.raises(RuntimeError, match="does not require grad and does not have a grad_fn"):
         T.tensor(1.0).backward()
+
+
+@pytest.mark.parametrize(
+    "key_of",
+    [
+        lambda rows, labels: (rows, labels),
+        lambda rows, labels: (rows.int(), labels),
+        lambda rows, labels: (rows,),
+        lambda rows, labels: (rows.reshape(2, 2), labels.reshape(2, 2)),
+        lambda rows, labels: (rows, 1),  # not only tensors: the general preparation
+        lambda rows, labels: (rows, labels, rows),  # too many: the general path's error
+    ],
+)
+@pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
+def test_indexing_by_index_tensors_builds_the_node_the_general_preparation_builds(key_of, kind):
+    """``p[rows, labels]`` skips getitem's preparation (fast_paths.index_tensors_only): the
+    same value, node, edges, saved index tensors and gradients as the prepared key gives, and
+    the same errors."""
+    from pyautograd.ops import index as ix
+
+    a = _operand(kind, (4, 3), T.float32) * T.arange(12.0).reshape(4, 3)
+    key = key_of(T.tensor([3, 0, 2, 0]), T.tensor([1, 2, 0, 1]))
+
+    def prepared(key):  # getitem's general preparation of a key of index tensors
+        return ix.IndexAdvanced.apply(a, ix.with_tensors(key, ix.normalize_index(key)))
+
+    if len(key) > 2:
+        with pytest.raises(IndexError, match="too many indices for tensor of dimension 2"):
+            a[key]
+        return
+    fast, general = a[key], prepared(key)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and type(f).__name__ == "IndexBackward0"
+    assert f.next_functions == g.next_functions and f.needs_input_grad == g.needs_input_grad
+    assert _sources(f) == _sources(g)
+    leaf = a.grad_fn.next_functions[0][0]
+    leaf = leaf.variable if type(leaf).__name__ == "AccumulateGrad" else leaf.next_functions[0][0].variable
+    fast.sum().backward(retain_graph=True)
+    first, leaf.grad = leaf.grad, None
+    general.sum().backward(retain_graph=True)
+    assert np.array_equal(first._data, leaf.grad._data)
+    if type(key[0]) is T.Tensor:
+        with T.no_grad():
+            key[0].add_(0)
+        for out in (fast, general):
+            with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+                out.sum().backward()
+
+
+def test_indexing_by_index_tensors_out_of_range_gives_the_general_message():
+    a = T.ones(4, 3, requires_grad=True)
+    with pytest.raises(IndexError, match="^index 7 is out of bounds for dimension 0 with size 4$"):
+        a[T.tensor([0, 7]), T.tensor([0, 1])]
+    with pytest.raises(IndexError, match="shape mismatch"):
+        a[T.tensor([0, 1, 2]), T.tensor([0, 1])]
