@@ -35,14 +35,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             UserWarning,
             stacklevel=3,
         )
-    loss = tensors[0] if len(tensors) == 1 and grad_tensors is None and not create_graph else None
-    node = loss.grad_fn if loss is not None else None
-    data = loss._data if node is not None else None
-    if node is not None and not data.ndim and data.dtype.kind == "f" and node._n_outputs == 1:
-        # loss.backward() of a 0-d float loss: _seed and _root_edge, inlined
-        grads, roots = [data.dtype.type(1)], [(node, 0)]
-    elif loss is not None:
-        grads, roots = [_seed(loss)], [_root_edge(loss, 0)]
+    if len(tensors) == 1 and grad_tensors is None and not create_graph:
+        grads, roots = [_seed(tensors[0])], [_root_edge(tensors[0], 0)]
     else:
         grads = _make_grads(tensors, grad_tensors, create_graph)
         roots = [_root_edge(t, i) for i, t in enumerate(tensors)]
@@ -55,6 +49,19 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             raise RuntimeError("'inputs' argument to backward() cannot be empty.")
         accumulate_only = {(t.grad_fn or accumulator_of(t)): t for t in inputs}
     _run(roots, grads, retain_graph, create_graph, accumulate_only=accumulate_only)
+
+
+def tensor_backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """``tensor.backward()``: the gradient of this tensor w.r.t. the graph leaves."""
+    node = self.grad_fn
+    if node is not None and gradient is None and not create_graph and inputs is None:
+        data = self._data
+        if not data.ndim and data.dtype.kind == "f" and node._n_outputs == 1:
+            # loss.backward() of a 0-d float loss, each step: backward's _seed and _root_edge,
+            # inlined, and one frame fewer
+            _run([(node, 0)], [data.dtype.type(1)], retain_graph, False)
+            return
+    backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
 
 
 def grad(

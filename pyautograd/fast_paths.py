@@ -3,10 +3,11 @@
 Goal: the fixed Python cost around a small NumPy call is what a step of a small network
 spends most of its time on, so the calls every lesson makes thousands of times take a path
 with fewer frames and checks than the general one: ``+ - *`` on float tensors
-(``apply_pair``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``apply_one``), ops of two
+(``pair_path``), one-tensor ops such as ``tanh`` and ``x ** 2`` (``one_path``), ops of two
 tensors and settings such as ``mse_loss`` (``apply_two``), every linear layer
 (``apply_linear``), arithmetic outside the graph (``compute_outside_graph``) and the in-place
-update under ``no_grad`` (``write_outside_graph``).
+update under ``no_grad`` (``write_outside_graph``), and ``p[rows, labels]``
+(``index_tensors_only``).
 
 Rule: a fast path changes nothing a learner can see. Each one builds exactly the node
 ``Function.apply`` builds (same class, edges, ``needs_input_grad``, saved values bound to the
@@ -27,121 +28,152 @@ from .dtypes import from_numpy_dtype, get_default_dtype
 from .function import NO_EDGE, AccumulateGrad, accumulator_of, edge_to
 from .grad_mode import inference_state
 from .grad_mode import state as _grad_mode
-from .ops.common import shape_of
+from .ops.common import broadcast_shapes, shape_of
 from .saved_errors import INFERENCE_SAVED
 from .tangents import forward_ad_state
 from .tensor import Tensor
 
 FLOAT32, FLOAT64 = np.dtype(np.float32), np.dtype(np.float64)
+INT64, INT32 = np.dtype(np.int64), np.dtype(np.int32)
 OPERANDS = (Tensor, numbers.Number, np.ndarray, np.generic)  # what a tensor combines with
 # Tensor._make looked up once: reading a classmethod off the class makes a bound method per call
 _make = Tensor._make
 _new = object.__new__
 _ndarray, _asarray = np.ndarray, np.asarray
+_intp, _add_reduce, _true_divide = np.intp, np.add.reduce, np.true_divide
 _weakref = weakref.ref
 
 
-def apply_pair(cls, a, b):
-    """``cls.apply(a, b)`` for every ``+ - *`` in a lesson: ``a`` a float32/float64 tensor,
-    ``b`` a tensor of the same dtype or a Python float, an op whose forward is
-    ``cls.operator`` on the data, no forward AD (the caller checks). Outside the graph it is
-    just the operator; recorded, the same node as ``apply``."""
-    x = a._data
-    if not x.ndim:
-        x = x[()]
-    need_a = a._requires_grad
-    if type(b) is Tensor:
-        y = b._data
-        if not y.ndim:
-            y = y[()]
-        need_b = b._requires_grad
-    else:
-        y, need_b = b, False
-    if not ((need_a or need_b) and _grad_mode.enabled):  # outside the graph (``lr * p.grad``)
-        result = cls.operator(x, y)
-        out = _new(Tensor)  # Tensor._make(result), one frame fewer: the same fields
-        out._data = result if type(result) is _ndarray else _asarray(result)
-        out._requires_grad = False
-        out._grad = None
-        out.grad_fn = None
-        out._version_counter = [0]
-        out._retains_grad = False
-        out._accumulator = None
-        out._name = None
-        out._tangent = None
-        out._hooks = None
-        out._inference = inference_state.enabled
-        return out
-    ctx = _new(cls._node_class)
-    result = cls.forward(ctx, x, y)
-    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
-    out._data = result if type(result) is _ndarray else _asarray(result)
-    out._requires_grad = True
-    out._grad = None
-    out.grad_fn = ctx
-    out._version_counter = [0]
-    out._retains_grad = False
-    out._accumulator = None
-    out._name = None
-    out._tangent = None
-    out._hooks = None
-    out._inference = inference_state.enabled
-    # edge_to(a), edge_to(b), inlined: a parameter's live AccumulateGrad is read in place
-    if need_a:
-        node = a.grad_fn
-        if node is None:
-            node = a._accumulator
-            node = node() if node is not None else None
-            if node is None:  # accumulator_of(a), inlined: each step's graph frees the last one
-                node = _new(AccumulateGrad)
-                node.variable = a
-                a._accumulator = _weakref(node)
-            edge_a = (node, 0)
+def pair_path(cls, general):
+    """The one function behind ``a + b`` (``- * @``) for an op ``cls`` whose forward is
+    ``cls.operator`` on the data, and behind ``general(a, b)``'s own common case: ``a`` a
+    float32/float64 tensor, ``b`` a tensor of the same dtype or a Python float, no forward AD.
+    Outside the graph it is just the operator; recorded, the same node as ``cls.apply``.
+    Anything else goes to ``general`` (the public function, which promotes dtypes and names
+    errors); operands a tensor does not combine with (``tensor + "1"``) return NotImplemented:
+    Python's own TypeError, as in PyTorch. One frame from the operator to the op's forward:
+    each ``+`` of a lesson pays for every frame, and the op's attributes are read once, here."""
+    node_class, forward, operator_, saved_for = cls._node_class, cls.forward, cls.operator, cls.saved_for
+
+    def pair(a, b):
+        kind = type(b)
+        if kind is not Tensor and kind is not float:
+            return general(a, b) if isinstance(b, OPERANDS) else NotImplemented
+        x = a._data
+        dtype = x.dtype
+        if not (dtype is FLOAT32 or dtype is FLOAT64) or forward_ad_state.levels:
+            return general(a, b)
+        if not x.ndim:
+            x = x[()]
+        need_a = a._requires_grad
+        if kind is Tensor:
+            y = b._data
+            if y.dtype is not dtype:
+                return general(a, b)
+            if not y.ndim:
+                y = y[()]
+            need_b = b._requires_grad
         else:
-            edge_a = (node, a._output_nr if node._n_outputs > 1 else 0)
-    else:
-        edge_a = NO_EDGE
-    if need_b:
-        node = b.grad_fn
-        if node is None:
-            node = b._accumulator
-            node = node() if node is not None else None
-            if node is None:  # accumulator_of(b), inlined: each step's graph frees the last one
-                node = _new(AccumulateGrad)
-                node.variable = b
-                b._accumulator = _weakref(node)
-            edge_b = (node, 0)
-        else:
-            edge_b = (node, b._output_nr if node._n_outputs > 1 else 0)
-    else:
-        edge_b = NO_EDGE
-    ctx.next_functions = (edge_a, edge_b)
-    needs = ctx.needs_input_grad = (need_a, need_b)
-    saved = ctx._saved
-    if saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
-        sources = []
-        saved_for = cls.saved_for
-        for k, s in enumerate(saved):
-            if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
-                sources.append(None)
-            elif s is x:
-                if a._inference:
-                    raise RuntimeError(INFERENCE_SAVED)
-                counter = a._version_counter
-                sources.append((a, counter, counter[0], None))
-            elif s is y and type(b) is Tensor:
-                if b._inference:
-                    raise RuntimeError(INFERENCE_SAVED)
-                counter = b._version_counter
-                sources.append((b, counter, counter[0], None))
-            elif s is result:
-                sources.append((None, out._version_counter, 0, ctx))
+            y, need_b = b, False
+        if not ((need_a or need_b) and _grad_mode.enabled):  # outside the graph (``lr * p.grad``)
+            try:
+                result = operator_(x, y)
+            except ValueError as e:  # checked outside the handler: the learner sees one error, not two
+                error = e
             else:
-                sources.append(None)
-        ctx._saved_sources = sources
-    if anomaly.state.enabled:
-        anomaly.remember_forward(ctx)
-    return out
+                out = _new(Tensor)  # Tensor._make(result), one frame fewer: the same fields
+                out._data = result if type(result) is _ndarray else _asarray(result)
+                out._requires_grad = False
+                out._grad = None
+                out.grad_fn = None
+                out._version_counter = [0]
+                out._retains_grad = False
+                out._accumulator = None
+                out._name = None
+                out._tangent = None
+                out._hooks = None
+                out._inference = inference_state.enabled
+                return out
+            broadcast_shapes(x, y)  # raises PyTorch's message for shapes that do not broadcast
+            raise error
+        ctx = _new(node_class)
+        try:
+            result = forward(ctx, x, y)
+        except ValueError as e:
+            error = e
+        else:
+            out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+            out._data = result if type(result) is _ndarray else _asarray(result)
+            out._requires_grad = True
+            out._grad = None
+            out.grad_fn = ctx
+            out._version_counter = [0]
+            out._retains_grad = False
+            out._accumulator = None
+            out._name = None
+            out._tangent = None
+            out._hooks = None
+            out._inference = inference_state.enabled
+            # edge_to(a), edge_to(b), inlined: a parameter's live AccumulateGrad is read in place
+            if need_a:
+                node = a.grad_fn
+                if node is None:
+                    node = a._accumulator
+                    node = node() if node is not None else None
+                    if node is None:  # accumulator_of(a), inlined: each step's graph frees the last one
+                        node = _new(AccumulateGrad)
+                        node.variable = a
+                        a._accumulator = _weakref(node)
+                    edge_a = (node, 0)
+                else:
+                    edge_a = (node, a._output_nr if node._n_outputs > 1 else 0)
+            else:
+                edge_a = NO_EDGE
+            if need_b:
+                node = b.grad_fn
+                if node is None:
+                    node = b._accumulator
+                    node = node() if node is not None else None
+                    if node is None:  # accumulator_of(b), inlined: each step's graph frees the last one
+                        node = _new(AccumulateGrad)
+                        node.variable = b
+                        b._accumulator = _weakref(node)
+                    edge_b = (node, 0)
+                else:
+                    edge_b = (node, b._output_nr if node._n_outputs > 1 else 0)
+            else:
+                edge_b = NO_EDGE
+            ctx.next_functions = (edge_a, edge_b)
+            needs = ctx.needs_input_grad = (need_a, need_b)
+            saved = ctx._saved
+            if saved:  # Function._bind_saved for two arguments (a loop: no comprehension frame)
+                sources = []
+                for k, s in enumerate(saved):
+                    if saved_for is not None and saved_for[k] is not None and not needs[saved_for[k]]:
+                        sources.append(None)
+                    elif s is x:
+                        if a._inference:
+                            raise RuntimeError(INFERENCE_SAVED)
+                        counter = a._version_counter
+                        sources.append((a, counter, counter[0], None))
+                    elif s is y and kind is Tensor:
+                        if b._inference:
+                            raise RuntimeError(INFERENCE_SAVED)
+                        counter = b._version_counter
+                        sources.append((b, counter, counter[0], None))
+                    elif s is result:
+                        sources.append((None, out._version_counter, 0, ctx))
+                    else:
+                        sources.append(None)
+                ctx._saved_sources = sources
+            if anomaly.state.enabled:
+                anomaly.remember_forward(ctx)
+            return out
+        broadcast_shapes(x, y)
+        raise error
+
+    pair.__name__ = general.__name__
+    return pair
 
 
 def apply_linear(cls, t_cls, bias, input, weight, general):
@@ -232,63 +264,97 @@ def apply_linear(cls, t_cls, bias, input, weight, general):
     return out
 
 
-def apply_one(cls, a, *options):
-    """``cls.apply(a, *options)`` for an op of one tensor and ``cls.n_options`` settings
-    (tanh, sigmoid, exp, ``x ** 2``...): the same node, without apply's general argument
-    loop. Forward AD takes the general path."""
-    if forward_ad_state.levels:
-        return cls.apply(a, *options)
-    x = a._data
-    if cls.scalar_forward and not x.ndim and x.dtype.char in "fd":
-        x = x[()]
-    ctx = _new(cls._node_class)
-    if cls.may_overflow:
-        token = quiet_float_errors()
-        try:
-            result = cls.forward(ctx, x, *options)
-        finally:
-            restore_float_errors(token)
-    else:
-        result = cls.forward(ctx, x, *options)
-    if not (a._requires_grad and _grad_mode.enabled):
-        return _make(result)
-    out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
-    out._data = result if type(result) is _ndarray else _asarray(result)
-    out._requires_grad = True
-    out._grad = None
-    out.grad_fn = ctx
-    out._version_counter = [0]
-    out._retains_grad = False
-    out._accumulator = None
-    out._name = None
-    out._tangent = None
-    out._hooks = None
-    out._inference = inference_state.enabled
-    node = a.grad_fn  # edge_to(a), inlined
-    if node is None:
-        node = a._accumulator
-        node = node() if node is not None else None
-        ctx.next_functions = ((node if node is not None else accumulator_of(a), 0),)
-    else:
-        ctx.next_functions = ((node, a._output_nr if node._n_outputs > 1 else 0),)
-    ctx.needs_input_grad = (True,)
-    saved = ctx._saved
-    if saved:  # _bind_saved for one argument
-        if a._inference:
-            return cls.apply(a, *options)  # the general path names the error
-        sources = []
-        for s in saved:
-            if s is x:
-                counter = a._version_counter
-                sources.append((a, counter, counter[0], None))
-            elif s is result:
-                sources.append((None, out._version_counter, 0, ctx))
-            else:
-                sources.append(None)
-        ctx._saved_sources = sources
-    if anomaly.state.enabled:
-        anomaly.remember_forward(ctx)
-    return out
+def one_path(cls, prepare):
+    """The one function behind ``torch.tanh(x)`` (``sigmoid``, ``relu``, ``x ** 2``,
+    ``mean()``...) for an op of one tensor and ``cls.n_options`` settings: the node
+    ``cls.apply(a, *options)`` builds, without apply's general argument loop, one frame from
+    the public function to the op's forward. ``prepare(a)`` turns an input that is not a
+    float tensor into what the op takes (a tensor, a float one for an op that computes in
+    floats, or PyTorch's error); None when every caller passes float tensors. Forward AD takes
+    the general path."""
+    node_class, forward, scalar_forward, may_overflow = (
+        cls._node_class,
+        cls.forward,
+        cls.scalar_forward,
+        cls.may_overflow,
+    )
+    n_options = cls.n_options
+
+    def one(input, *options):  # ``input``: PyTorch's name, for ``torch.tanh(input=x)``
+        if len(options) != n_options:  # Python's own message, under the public name
+            raise TypeError(
+                f"{one.__qualname__}() takes {n_options + 1} positional argument{'s' if n_options else ''} "
+                f"but {len(options) + 1} were given"
+            )
+        a = input
+        if type(a) is not Tensor or a._data.dtype.kind != "f":
+            a = prepare(a)
+        if forward_ad_state.levels:
+            return cls.apply(a, *options)
+        x = a._data
+        if scalar_forward and not x.ndim and x.dtype.char in "fd":
+            x = x[()]
+        ctx = _new(node_class)
+        if may_overflow:
+            token = quiet_float_errors()
+            try:
+                result = forward(ctx, x, *options)
+            finally:
+                restore_float_errors(token)
+        else:
+            result = forward(ctx, x, *options)
+        if not (a._requires_grad and _grad_mode.enabled):
+            return _make(result)
+        out = _new(Tensor)  # Tensor._make(result, True, ctx), one frame fewer: the same fields
+        out._data = result if type(result) is _ndarray else _asarray(result)
+        out._requires_grad = True
+        out._grad = None
+        out.grad_fn = ctx
+        out._version_counter = [0]
+        out._retains_grad = False
+        out._accumulator = None
+        out._name = None
+        out._tangent = None
+        out._hooks = None
+        out._inference = inference_state.enabled
+        node = a.grad_fn  # edge_to(a), inlined
+        if node is None:
+            node = a._accumulator
+            node = node() if node is not None else None
+            ctx.next_functions = ((node if node is not None else accumulator_of(a), 0),)
+        else:
+            ctx.next_functions = ((node, a._output_nr if node._n_outputs > 1 else 0),)
+        ctx.needs_input_grad = (True,)
+        saved = ctx._saved
+        if saved:  # _bind_saved for one argument
+            if a._inference:
+                return cls.apply(a, *options)  # the general path names the error
+            sources = []
+            for s in saved:
+                if s is x:
+                    counter = a._version_counter
+                    sources.append((a, counter, counter[0], None))
+                elif s is result:
+                    sources.append((None, out._version_counter, 0, ctx))
+                else:
+                    sources.append(None)
+            ctx._saved_sources = sources
+        if anomaly.state.enabled:
+            anomaly.remember_forward(ctx)
+        return out
+
+    return one
+
+
+def mean_values(a, dims, keepdim, count):
+    """``np.mean(a, axis=dims, keepdims=keepdim)`` of a float32/float64 array of ``count``
+    elements per mean, to the bit: the sum in the array's dtype, divided by the count as
+    NumPy's own ``_mean`` divides it (by an ``intp``), without NumPy's three Python frames
+    around it (~30k instructions a call, more than the sum of a small layer's output)."""
+    total = _add_reduce(a, dims, None, None, keepdim)
+    if type(total) is _ndarray:
+        return _true_divide(total, _intp(count), out=total, casting="unsafe", subok=False)
+    return total.dtype.type(total / _intp(count))
 
 
 def apply_two(cls, a, b, *options):
@@ -358,32 +424,21 @@ def apply_two(cls, a, b, *options):
     return out
 
 
-def binary_operator(op, function):
-    """The method behind ``a + b`` (``- *``) for an op where ``op(a, b)`` is exactly
-    ``_binary(function, a, b)``: float tensors of one dtype, or a float tensor and a Python
-    float, go straight to ``apply_pair``; everything else to ``op``. Operands a tensor does
-    not combine with (``tensor + "1"``) return NotImplemented: Python's own TypeError, as in
-    PyTorch."""
-
-    def method(self, other):
-        kind = type(other)
-        if kind is Tensor or kind is float:
-            dtype = self._data.dtype
-            if (
-                (dtype is FLOAT32 or dtype is FLOAT64)
-                and (kind is float or other._data.dtype is dtype)
-                and not forward_ad_state.levels
-            ):
-                try:
-                    return apply_pair(function, self, other)
-                except ValueError:  # shapes that do not broadcast: op raises PyTorch's message
-                    pass
-            return op(self, other)
-        if not isinstance(other, OPERANDS):
-            return NotImplemented
-        return op(self, other)
-
-    return method
+def index_tensors_only(key, ndim):
+    """Is ``key`` (of ``x[key]``, ``x`` of ``ndim`` dims) a tuple of at most ``ndim`` long or
+    int index tensors of at least one dim each (``p[rows, labels]``)? For such a key
+    ``index.getitem``'s preparation (each part made NumPy's, masks checked, the node's kind
+    chosen, the tensors put back) gives back the key itself and ``IndexAdvanced``: a caller
+    may skip it, ~15 frames."""
+    if type(key) is not tuple or not key or len(key) > ndim:
+        return False
+    for part in key:
+        if type(part) is not Tensor:
+            return False
+        data = part._data
+        if not data.ndim or (data.dtype is not INT64 and data.dtype is not INT32):
+            return False
+    return True
 
 
 def compute_outside_graph(operator_, a, b):

@@ -3,7 +3,7 @@ element-wise ops declared with ``ops.unary.unary`` bring their own methods)."""
 
 import numpy as np
 
-from . import accumulate_hooks, devices, dtypes, engine, fast_paths, storage
+from . import accumulate_hooks, devices, dtypes, engine, storage
 from .fast_paths import OPERANDS, inplace_operator
 from .grad_mode import state as grad_mode
 from .in_place import (
@@ -211,19 +211,14 @@ def _swap(op):
     return lambda self, other: op(other, self)
 
 
-def _operator(op, function=None):
+def _operator(op):
     """``tensor + "1"`` or ``tensor * [1, 2]``: Python's own TypeError, as in PyTorch, by
-    returning NotImplemented for operands a tensor does not combine with. ``function``: the
-    Function class when ``op(a, b)`` is exactly ``_binary(function, a, b)`` (add, mul), whose
-    common cases take ``fast_paths.binary_operator``."""
-    if function is not None:
-        method = fast_paths.binary_operator(op, function)
-    else:
+    returning NotImplemented for operands a tensor does not combine with."""
 
-        def method(self, other):
-            if type(other) is not Tensor and type(other) is not float and not isinstance(other, OPERANDS):
-                return NotImplemented
-            return op(self, other)
+    def method(self, other):
+        if type(other) is not Tensor and type(other) is not float and not isinstance(other, OPERANDS):
+            return NotImplemented
+        return op(self, other)
 
     method.__name__ = getattr(op, "__name__", "operator")
     return method
@@ -317,12 +312,13 @@ _METHODS = {
     "mv": linalg.mv,
     "dot": linalg.dot,
     # operators
-    "__add__": _operator(ew.add, ew.Add),
-    "__radd__": _operator(ew.add, ew.Add),
-    "__sub__": _operator(ew.sub, ew.Sub),
+    # ``+ - *``: fast_paths.pair_path, one frame to the op (it returns NotImplemented itself)
+    "__add__": ew.PAIR_PATHS[ew.Add],
+    "__radd__": ew.PAIR_PATHS[ew.Add],
+    "__sub__": ew.PAIR_PATHS[ew.Sub],
     "__rsub__": _operator(_swap(ew.sub)),
-    "__mul__": _operator(ew.mul, ew.Mul),
-    "__rmul__": _operator(ew.mul, ew.Mul),
+    "__mul__": ew.PAIR_PATHS[ew.Mul],
+    "__rmul__": ew.PAIR_PATHS[ew.Mul],
     "__truediv__": _operator(ew.div),
     "__rtruediv__": _operator(_swap(ew.div)),
     "__pow__": _operator(ew.pow),
@@ -471,13 +467,8 @@ def _bool_op(numpy_op):
     )
 
 
-def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-    """``tensor.backward()``: the gradient of this tensor w.r.t. the graph leaves (engine.py)."""
-    engine.backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph, inputs)
-
-
 def install():
-    Tensor.backward = backward
+    Tensor.backward = engine.tensor_backward
     for name, func in {**_METHODS, **unary.methods()}.items():
         setattr(Tensor, name, func)
     for name in _IN_PLACE_OF:

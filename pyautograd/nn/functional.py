@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..fast_paths import apply_linear, apply_one, apply_two
+from ..fast_paths import apply_linear, apply_two
 from ..function import Function
 from ..ops import elementwise, reduce
 from ..ops.common import data_of, exp, is_tensor, log, masked_zero, matrix_t, sum_like, sum_to, tensor_input
@@ -48,11 +48,9 @@ tanh, sigmoid = elementwise.tanh, elementwise.sigmoid
 
 
 def relu(input, inplace=False):
-    if type(input) is not Tensor:
-        input = tensor_input(input, "relu")
     if inplace:
-        return input.relu_()
-    return apply_one(elementwise.relu.op, input)
+        return (input if type(input) is Tensor else tensor_input(input, "relu")).relu_()
+    return elementwise.relu(input)
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):

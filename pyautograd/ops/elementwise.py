@@ -6,7 +6,7 @@ import operator
 
 import numpy as np
 
-from ..fast_paths import FLOAT32, FLOAT64, apply_one, apply_pair, compute_outside_graph
+from ..fast_paths import FLOAT32, FLOAT64, compute_outside_graph, one_path, pair_path
 from ..function import Function
 from ..grad_mode import state as grad_mode
 from ..tangents import forward_ad_state
@@ -978,11 +978,10 @@ def _binary(op, a, b):
         and (type(b) is float or (type(b) is Tensor and b._data.dtype is dtype))
         and not forward_ad_state.levels
     )
-    if not fast:
-        a, b = _operands(op, a, b)
+    if fast:
+        return PAIR_PATHS[op](a, b)
+    a, b = _operands(op, a, b)
     try:
-        if fast:
-            return apply_pair(op, a, b)
         if op.operator is not None and type(a) is Tensor and not forward_ad_state.levels:
             if not (grad_mode.enabled and (a._requires_grad or (isinstance(b, Tensor) and b._requires_grad))):
                 return compute_outside_graph(op.operator, a, b)
@@ -1062,6 +1061,11 @@ def mul(a, b):
     return _binary(Mul, a, b)
 
 
+# ``a + b`` and ``add(a, b)`` of float tensors of one dtype (or a float tensor and a Python
+# float): the one function per op of fast_paths.pair_path, with the functions above for the rest
+PAIR_PATHS = {Add: pair_path(Add, add), Sub: pair_path(Sub, sub), Mul: pair_path(Mul, mul)}
+
+
 def div(a, b):
     a = as_tensor_arg(a)
     if not isinstance(a, Tensor):
@@ -1071,7 +1075,7 @@ def div(a, b):
 
 def pow(a, exponent):
     if type(a) is Tensor and type(exponent) is int and a._data.dtype.kind == "f":  # x ** 2: the common case
-        return apply_one(Pow, a, exponent)
+        return _integer_power(a, exponent)
     a, exponent = as_tensor_arg(a), as_tensor_arg(exponent)
     if type(exponent) is int and exponent < 0 and isinstance(a, Tensor) and a._data.dtype.kind in "iu":
         raise RuntimeError("Integers to negative integer powers are not allowed.")
@@ -1314,10 +1318,16 @@ def sgn(input):
     return Sgn.apply(input)
 
 
+def _as_base(a):
+    return a if type(a) is Tensor else tensor_input(a, "square")
+
+
+# ``x ** 2`` and ``square(x)``: the path of fast_paths.one_path (``pow`` passes float tensors only)
+_integer_power = one_path(Pow, _as_base)
+
+
 def square(a):
-    if type(a) is not Tensor:
-        a = tensor_input(a, "square")
-    return apply_one(Pow, a, 2)
+    return _integer_power(a, 2)
 
 
 def clamp(a, min=None, max=None):

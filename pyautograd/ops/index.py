@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 
+from ..fast_paths import index_tensors_only
 from ..function import Function
 from ..tensor import Tensor
 from ..views import mark_view
@@ -305,19 +306,22 @@ def check_masks(shape, index):
 
 
 def getitem(a, index):
-    if a._data.ndim == 0:
-        _reject_index_of_0d(index)
-    key, index = index, normalize_index(index)
-    check_masks(a._data.shape, index)
-    if type(index) is int or (
-        type(index) is tuple and all(type(i) is int for i in index) and len(index) == a._data.ndim
-    ):
-        # an element: NumPy would return a copy (a scalar); with ``...`` it is a 0-d view, so
-        # ``y[0].add_(1)`` changes y, as in PyTorch
-        index = (*index, ...) if type(index) is tuple else (index, ...)
-    kind = index_kind(index)
-    if kind is IndexAdvanced:
-        index = with_tensors(key, index)
+    if index_tensors_only(index, a._data.ndim):  # ``p[rows, labels]``: what the lines below give
+        kind = IndexAdvanced
+    else:
+        if a._data.ndim == 0:
+            _reject_index_of_0d(index)
+        key, index = index, normalize_index(index)
+        check_masks(a._data.shape, index)
+        if type(index) is int or (
+            type(index) is tuple and all(type(i) is int for i in index) and len(index) == a._data.ndim
+        ):
+            # an element: NumPy would return a copy (a scalar); with ``...`` it is a 0-d view, so
+            # ``y[0].add_(1)`` changes y, as in PyTorch
+            index = (*index, ...) if type(index) is tuple else (index, ...)
+        kind = index_kind(index)
+        if kind is IndexAdvanced:
+            index = with_tensors(key, index)
     try:
         out = kind.apply(a, index)
     except IndexError as e:

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes
 from .._quiet_numpy import quiet_float_errors, restore_float_errors
-from ..fast_paths import FLOAT32, FLOAT64, apply_pair
+from ..fast_paths import FLOAT32, FLOAT64, pair_path
 from ..function import Function
 from ..saved_sources import unchecked
 from ..tangents import forward_ad_state
@@ -111,7 +111,7 @@ class MatMul(Function):
 
 class Mm(MatMul):
     backward_name = "MmBackward0"
-    operator = staticmethod(operator.matmul)  # for fast_paths.apply_pair: forward is ``a @ b``
+    operator = staticmethod(operator.matmul)  # for fast_paths.pair_path: forward is ``a @ b``
 
     @staticmethod
     def backward(ctx, g):
@@ -326,9 +326,9 @@ def matmul(a, b):
         and (dtype is FLOAT32 or dtype is FLOAT64)
         and not forward_ad_state.levels
     ):  # ``X @ W`` of every layer written by hand: the checks below cannot fail
-        token = quiet_float_errors()  # apply_pair leaves this to the op (Mm may overflow)
+        token = quiet_float_errors()  # pair_path leaves this to the op (Mm may overflow)
         try:
-            return apply_pair(Mm, a, b)
+            return _matrix_product(a, b)
         finally:
             restore_float_errors(token)
     a, b = as_tensor_arg(a), as_tensor_arg(b)
@@ -346,6 +346,9 @@ def matmul(a, b):
     else:
         op = BatchedMatMul
     return op.apply(a, b)
+
+
+_matrix_product = pair_path(Mm, matmul)  # matmul's checks above hold: never calls matmul back
 
 
 def mm(a, b):

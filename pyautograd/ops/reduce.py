@@ -4,6 +4,7 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..fast_paths import FLOAT32, FLOAT64, mean_values, one_path
 from ..function import Function
 from ..tensor import Tensor
 from . import common
@@ -124,6 +125,8 @@ class Mean(Sum):
         ctx.count = int(np.prod([a.shape[d] for d in dims])) if dims is not None else a.size
         if ctx.count == 0:  # PyTorch: nan, silently (NumPy would warn "Mean of empty slice")
             return np.add.reduce(a, axis=dims, keepdims=keepdim) * a.dtype.type(np.nan)
+        if a.dtype is FLOAT32 or a.dtype is FLOAT64:
+            return mean_values(a, dims, keepdim, ctx.count)
         return np.mean(a, axis=dims, keepdims=keepdim)
 
     @staticmethod
@@ -142,6 +145,9 @@ class MeanAll(Mean):
 
 class MeanDim(Mean):
     backward_name = "MeanBackward1"
+
+
+_mean_all = one_path(MeanAll, None)  # ``x.mean()``: its caller passes float tensors only
 
 
 class ExtremumAll(Function):
@@ -474,7 +480,7 @@ def mean(a, dim=None, keepdim=False, dtype=None):
             f"point or complex dtype. Got: {a.dtype.legacy_name[: -len('Tensor')]}"
         )
     if dim is None:
-        return MeanAll.apply(a, None, False)
+        return _mean_all(a, None, False)
     return MeanDim.apply(a, normalize_dims(dim, a._data.ndim), keepdim)
 
 

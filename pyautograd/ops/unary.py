@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..fast_paths import apply_one
+from ..fast_paths import one_path
 from ..function import Function
 from ..in_place import apply_in_place, method_in_place
 from ..tensor import Tensor
@@ -209,23 +209,13 @@ def _public_function(name, op, in_place_op, floating, settings, inplace_arg, che
             input = as_floating(input)
         return input
 
-    if not settings and not inplace_arg and check is None and floating:
-
-        def function(input):
-            if type(input) is not Tensor:
-                input = tensor_input(input, name)
-            if input._data.dtype.kind != "f":
-                input = as_floating(input)
-            return apply_one(op, input)
-
-    elif not settings and not inplace_arg and check is None:
-
-        def function(input):
-            return apply_one(op, input if type(input) is Tensor else tensor_input(input, name))
+    if not settings and not inplace_arg and check is None:
+        function = one_path(op, as_input)  # ``torch.tanh(x)`` is the op's path itself: one frame
 
     else:
         names = [setting for setting, _ in settings] + (["inplace"] if inplace_arg else [])
         defaults = [default for _, default in settings] + ([False] if inplace_arg else [])
+        run, run_in_place = one_path(op, as_input), one_path(in_place_op, as_input)
 
         def function(input, *args, **kwargs):
             values = _bind(name, names, defaults, args, kwargs)
@@ -233,10 +223,8 @@ def _public_function(name, op, in_place_op, floating, settings, inplace_arg, che
             if check is not None:
                 check(input, *values)
             if inplace:
-                return apply_in_place(
-                    as_input(input), lambda current: apply_one(in_place_op, current, *values)
-                )
-            return apply_one(op, as_input(input), *values)
+                return apply_in_place(as_input(input), lambda current: run_in_place(current, *values))
+            return run(input, *values)
 
     parameters = [inspect.Parameter("input", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     parameters += [

@@ -134,8 +134,11 @@ def _loaded_state(name, value, dtype):
 def _gradients(group, coupled_decay=True):
     """(parameter, gradient) for each parameter of ``group`` that has one, as every step of
     PyTorch's optimizers first prepares it: negated under ``maximize``, then, unless the
-    optimizer decays the weights itself (AdamW), plus ``weight_decay * parameter``."""
+    optimizer decays the weights itself (AdamW), plus ``weight_decay * parameter``. A list, all
+    prepared before the first update (each from its own parameter, which only its own update
+    changes): one call per step, where a generator is resumed once per parameter."""
     maximize, weight_decay = group["maximize"], group["weight_decay"] if coupled_decay else 0
+    pairs = []
     for p in group["params"]:
         if p._grad is None:
             continue
@@ -144,7 +147,8 @@ def _gradients(group, coupled_decay=True):
             g = -g
         if weight_decay:
             g = g + weight_decay * p._data
-        yield p, g
+        pairs.append((p, g))
+    return pairs
 
 
 def _step_closure(closure):

@@ -227,17 +227,24 @@ def _sources(node):
     return [None if s is None else (s[0], s[1], s[2], s[3]) for s in node._saved_sources]
 
 
+_OPERATORS = {ew.Add: operator.add, ew.Sub: operator.sub, ew.Mul: operator.mul}
+_SYMBOLS = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
 @pytest.mark.parametrize("op", [ew.Add, ew.Sub, ew.Mul])
 @pytest.mark.parametrize("shape", [(), (3,)])
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 @pytest.mark.parametrize("left", ["leaf", "computed", "constant"])
 @pytest.mark.parametrize("right", ["leaf", "computed", "constant", "float", "same"])
-def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, left, right):
-    """``+ - *`` on float tensors go through fast_paths.apply_pair, not apply: the node, its
-    edges, which inputs need a gradient and what each saved value is bound to must agree."""
+@pytest.mark.parametrize("via", ["operator", "function"])
+def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, left, right, via):
+    """``+ - *`` on float tensors (the operators, and ``torch.add`` ...) go through
+    fast_paths.pair_path, not apply: the node, its edges, which inputs need a gradient and
+    what each saved value is bound to must agree."""
     a = _operand(left, shape, dtype)
     b = a if right == "same" else _operand(right, shape, dtype)
-    fast, general = ew._binary(op, a, b), op.apply(a, b)
+    fast = _OPERATORS[op](a, b) if via == "operator" else ew._binary(op, a, b)
+    general = op.apply(a, b)
     assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
     assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
     _same_fields(fast, general)
@@ -251,12 +258,47 @@ def test_the_unrolled_pair_path_builds_the_node_apply_builds(op, shape, dtype, l
     assert bound == [(s[0], s[1], s[2]) if s is not None and s[3] is None else s is None for s in _sources(g)]
 
 
-def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
-    a, b = T.ones(3, requires_grad=True), T.ones(4)
+@pytest.mark.parametrize("recording", [True, False])
+@pytest.mark.parametrize("symbol", ["+", "-", "*"])
+def test_the_pair_path_reports_pytorchs_broadcast_error(recording, symbol):
+    """Recorded or not, shapes that do not broadcast raise PyTorch's message, alone (no
+    NumPy error chained to it)."""
+    a, b = T.ones(3, requires_grad=recording), T.ones(4)
     with pytest.raises(
         RuntimeError, match=r"The size of tensor a \(3\) must match the size of tensor b \(4\)"
-    ):
-        a * b
+    ) as caught:
+        _SYMBOLS[symbol](a, b)
+    assert caught.value.__context__ is None and caught.value.__cause__ is None
+
+
+@pytest.mark.parametrize("symbol", ["+", "-", "*"])
+def test_the_pair_path_leaves_other_operands_to_the_general_path(symbol):
+    """Operands a tensor does not combine with give Python's TypeError; other dtypes, ints and
+    arrays take the general path (promotion), as they did before the path."""
+    t, apply = T.tensor([1.0, 2.0], requires_grad=True), _SYMBOLS[symbol]
+    for left, right in ((t, object()), (object(), t), (t, {1.0})):
+        with pytest.raises(TypeError, match="unsupported operand"):
+            apply(left, right)
+    for other in (T.tensor([1.0, 2.0], dtype=T.float64), 2, np.float32(2.0), np.array([1.0, 3.0])):
+        result = apply(t, other)
+        expected = {"+": T.add, "-": T.sub, "*": T.mul}[symbol](t, other)
+        assert result.dtype == expected.dtype and np.array_equal(result._data, expected._data)
+        assert type(result.grad_fn) is type(expected.grad_fn)
+    half = T.tensor([1.0, 2.0], dtype=T.float16)
+    assert apply(half, 2.5).dtype == T.float16
+
+
+def test_the_operators_are_pytorchs_names():
+    assert T.Tensor.__add__.__name__ == T.Tensor.__radd__.__name__ == "add"
+    assert T.Tensor.__sub__.__name__ == "sub" and T.Tensor.__mul__.__name__ == "mul"
+
+
+@pytest.mark.parametrize("symbol", ["+", "-", "*"])
+def test_the_pair_path_remembers_the_forward_in_anomaly_mode(symbol):
+    a, b = T.ones(3, requires_grad=True), T.ones(3)
+    with T.autograd.set_detect_anomaly(True):
+        fast = _SYMBOLS[symbol](a, b)
+    assert "fast = _SYMBOLS[symbol](a, b)" in fast.grad_fn._forward_trace
 
 
 @pytest.mark.parametrize(
@@ -276,7 +318,7 @@ def test_the_pair_path_reports_pytorchs_broadcast_error_when_recording():
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 @pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
 def test_the_unrolled_one_tensor_path_builds_the_node_apply_builds(public, op, options, shape, dtype, kind):
-    """Ops of one tensor go through fast_paths.apply_one: the same value, node, edge and bindings
+    """Ops of one tensor go through fast_paths.one_path: the same value, node, edge and bindings
     of the saved values as the general apply."""
     a = _operand(kind, shape, dtype)
     fast, general = public(a), op.apply(a, *options)
@@ -399,7 +441,7 @@ def test_inplace_operators_outside_the_graph_match_the_methods(op, shape, dtype,
 @pytest.mark.parametrize("right", ["leaf", "computed", "constant"])
 @pytest.mark.parametrize("dtype", [T.float32, T.float64])
 def test_the_matrix_product_path_builds_the_node_apply_builds(left, right, dtype):
-    """``X @ W`` of two matrices goes through fast_paths.apply_pair (Mm): the same value,
+    """``X @ W`` of two matrices goes through fast_paths.pair_path (Mm): the same value,
     node, edges, needs and bindings as the general apply, and the same gradients."""
     from pyautograd.ops.linalg import Mm
 
@@ -493,3 +535,165 @@ def test_the_two_tensor_path_remembers_the_forward_in_anomaly_mode():
         general = MseLoss.apply(a, b, "mean")
     assert "fast = T.nn.functional.mse_loss(a, b)" in fast.grad_fn._forward_trace
     assert "general = MseLoss.apply(a, b" in general.grad_fn._forward_trace
+
+
+@pytest.mark.parametrize("name", ["tanh", "sigmoid", "exp", "relu", "log"])
+def test_the_one_tensor_path_is_called_as_the_public_function(name):
+    """``torch.tanh`` is fast_paths.one_path itself: PyTorch's argument name, Python's own
+    errors under the public name, inputs that are not float tensors prepared as before."""
+    function = getattr(T, name)
+    x = T.tensor([0.5, 1.5])
+    assert np.array_equal(function(input=x)._data, function(x)._data)
+    with pytest.raises(TypeError, match=rf"^{name}\(\) takes 1 positional argument but 2 were given$"):
+        function(x, 3)
+    with pytest.raises(TypeError, match=rf"^{name}\(\) got an unexpected keyword argument 'out'$"):
+        function(x, out=x)
+    with pytest.raises(TypeError, match=rf"^{name}\(\) missing 1 required positional argument: 'input'$"):
+        function()
+    integers = T.tensor([1, 2]) if name == "log" else T.tensor([1, -2])
+    expected = getattr(ew, name).op.apply(integers if name == "relu" else integers.float())
+    result = function(integers)
+    assert result.dtype == expected.dtype and np.array_equal(result._data, expected._data)
+    with pytest.raises(
+        TypeError, match=rf"^{name}\(\): argument 'input' \(position 1\) must be Tensor, not list$"
+    ):
+        function([1.0, -2.0])
+
+
+def test_the_one_tensor_path_remembers_the_forward_in_anomaly_mode():
+    a = T.ones(3, requires_grad=True)
+    with T.autograd.set_detect_anomaly(True):
+        fast = T.sigmoid(a)
+        power = a**2
+    assert "fast = T.sigmoid(a)" in fast.grad_fn._forward_trace
+    assert "power = a**2" in power.grad_fn._forward_trace
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+@pytest.mark.parametrize(
+    "shape, dim, keepdim",
+    [
+        ((32, 1), None, False),
+        ((7,), None, False),
+        ((), None, False),
+        ((5, 3), 0, False),
+        ((5, 3), 1, True),
+        ((2, 3, 4), (0, 2), False),
+        ((4, 6), -1, True),
+    ],
+)
+def test_mean_computes_numpys_mean_to_the_bit(dtype, shape, dim, keepdim):
+    """``mean`` sums and divides without np.mean's Python frames (fast_paths.mean_values):
+    every bit, dtype and shape of np.mean's answer."""
+    rng = np.random.default_rng(3)
+    data = (rng.normal(size=shape) * 10 ** rng.uniform(-3, 3, size=shape)).astype(dtype)
+    axis = dim if not isinstance(dim, int) or dim >= 0 else data.ndim + dim
+    expected = np.asarray(np.mean(data, axis=axis, keepdims=keepdim))
+    result = T.tensor(data).mean() if dim is None else T.tensor(data).mean(dim=dim, keepdim=keepdim)
+    assert result._data.dtype == expected.dtype and result._data.shape == expected.shape
+    assert np.array_equal(result._data, expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
+@pytest.mark.parametrize("shape", [(), (4, 2)])
+@pytest.mark.parametrize("dtype", [T.float32, T.float64])
+def test_mean_of_all_elements_builds_the_node_apply_builds(kind, shape, dtype):
+    """``x.mean()`` goes through fast_paths.one_path (MeanBackward0): the same value, node,
+    edge, needs, printed form and gradients as the general apply."""
+    from pyautograd.ops.reduce import MeanAll
+
+    a = _operand(kind, shape, dtype)
+    fast, general = a.mean(), MeanAll.apply(a, None, False)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert type(fast._data) is np.ndarray and fast.requires_grad == general.requires_grad
+    _same_fields(fast, general)
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    assert repr(fast).replace("0x", "") == repr(general).replace("0x", "")
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and type(f).__name__ == "MeanBackward0"
+    assert f.next_functions == g.next_functions and f.needs_input_grad == g.needs_input_grad
+    leaf = a if a.is_leaf else a.grad_fn.next_functions[0][0].variable
+    fast.backward(retain_graph=True)
+    first, leaf.grad = leaf.grad, None
+    general.backward()
+    assert np.array_equal(first._data, leaf.grad._data)
+
+
+def test_loss_backward_keeps_pytorchs_rules():
+    """``loss.backward()`` of a 0-d loss runs the engine in one frame fewer: the graph is
+    freed unless retain_graph, and the other arguments take the general path."""
+    w = T.tensor(2.0, requires_grad=True)
+    loss = (w * 3) ** 2
+    loss.backward(retain_graph=True)
+    loss.backward()
+    assert w.grad.item() == 2 * 36.0  # d(3w)^2/dw = 18w, twice
+    with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
+        loss.backward()
+    with pytest.warns(UserWarning, match="create_graph=True") as caught:
+        (w * 3).backward(create_graph=True)
+    assert caught[0].filename == __file__
+    (w * 3).backward(T.tensor(2.0))
+    with pytest.raises(RuntimeError, match="does not require grad and does not have a grad_fn"):
+        T.tensor(1.0).backward()
+
+
+@pytest.mark.parametrize(
+    "key_of",
+    [
+        lambda rows, labels: (rows, labels),
+        lambda rows, labels: (rows.int(), labels),
+        lambda rows, labels: (rows,),
+        lambda rows, labels: (rows.reshape(2, 2), labels.reshape(2, 2)),
+        lambda rows, labels: (rows, 1),  # not only tensors: the general preparation
+        lambda rows, labels: (rows, labels, rows),  # too many: the general path's error
+    ],
+)
+@pytest.mark.parametrize("kind", ["leaf", "computed", "constant"])
+def test_indexing_by_index_tensors_builds_the_node_the_general_preparation_builds(key_of, kind):
+    """``p[rows, labels]`` skips getitem's preparation (fast_paths.index_tensors_only): the
+    same value, node, edges, saved index tensors and gradients as the prepared key gives, and
+    the same errors."""
+    from pyautograd.ops import index as ix
+
+    a = _operand(kind, (4, 3), T.float32) * T.arange(12.0).reshape(4, 3)
+    key = key_of(T.tensor([3, 0, 2, 0]), T.tensor([1, 2, 0, 1]))
+
+    def prepared(key):  # getitem's general preparation of a key of index tensors
+        return ix.IndexAdvanced.apply(a, ix.with_tensors(key, ix.normalize_index(key)))
+
+    if len(key) > 2:
+        with pytest.raises(IndexError, match="too many indices for tensor of dimension 2"):
+            a[key]
+        return
+    fast, general = a[key], prepared(key)
+    assert np.array_equal(fast._data, general._data) and fast._data.dtype == general._data.dtype
+    assert fast.requires_grad == general.requires_grad
+    if general.grad_fn is None:
+        assert fast.grad_fn is None
+        return
+    f, g = fast.grad_fn, general.grad_fn
+    assert type(f) is type(g) and type(f).__name__ == "IndexBackward0"
+    assert f.next_functions == g.next_functions and f.needs_input_grad == g.needs_input_grad
+    assert _sources(f) == _sources(g)
+    leaf = a.grad_fn.next_functions[0][0]
+    leaf = leaf.variable if type(leaf).__name__ == "AccumulateGrad" else leaf.next_functions[0][0].variable
+    fast.sum().backward(retain_graph=True)
+    first, leaf.grad = leaf.grad, None
+    general.sum().backward(retain_graph=True)
+    assert np.array_equal(first._data, leaf.grad._data)
+    if type(key[0]) is T.Tensor:
+        with T.no_grad():
+            key[0].add_(0)
+        for out in (fast, general):
+            with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+                out.sum().backward()
+
+
+def test_indexing_by_index_tensors_out_of_range_gives_the_general_message():
+    a = T.ones(4, 3, requires_grad=True)
+    with pytest.raises(IndexError, match="^index 7 is out of bounds for dimension 0 with size 4$"):
+        a[T.tensor([0, 7]), T.tensor([0, 1])]
+    with pytest.raises(IndexError, match="shape mismatch"):
+        a[T.tensor([0, 1, 2]), T.tensor([0, 1])]
