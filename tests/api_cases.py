@@ -1850,6 +1850,23 @@ ERRORS.update(
     }
 )
 
+
+def _backward_through_in_place(L, name, shift):
+    """``name_`` on a tensor that needs a gradient, then backward: PyTorch records the
+    in-place variant's node and refuses to differentiate it."""
+    y = L.tensor([0.5, 0.7], requires_grad=True) * 2 + shift
+    getattr(y, name)()
+    return repr(y), y.sum().backward()
+
+
+# PyTorch's in-place asinh_/acosh_/atanh_ record *Backward1, whose backward is not implemented
+ERRORS.update(
+    {
+        f"{name}_backward": lambda L, name=name, shift=shift: _backward_through_in_place(L, name, shift)
+        for name, shift in (("asinh_", 0), ("acosh_", 1), ("atanh_", -0.5), ("arcsinh_", 0))
+    }
+)
+
 # torch.distributions has its own module of cases, recorded with these
 VALUES.update(distribution_cases.VALUES)
 ERRORS.update(distribution_cases.ERRORS)

@@ -366,9 +366,34 @@ tan = unary("tan", np.tan, lambda g, out: g * plus_number(out**2, 1), saves="out
 sinh = unary("sinh", np.sinh, lambda g, x: g * common.cosh(x), may_overflow=True)
 cosh = unary("cosh", np.cosh, lambda g, x: g * common.sinh(x), may_overflow=True)
 # PyTorch's formulas: grad * (x^2 + 1).rsqrt(), grad * (x * x - 1).rsqrt(), grad / (1 - x^2)
-asinh = unary("asinh", np.arcsinh, lambda g, x: g * _rsqrt_of(plus_number(x**2, 1)), may_overflow=True)
-acosh = unary("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(minus_number(x * x, 1)), may_overflow=True)
-atanh = unary("atanh", np.arctanh, lambda g, x: g / number_minus(1, x**2), may_overflow=True)
+
+
+def _no_in_place_derivative(name):
+    """The rule of an in-place variant PyTorch records but cannot differentiate (its node
+    ``AsinhBackward1`` raises when the backward reaches it)."""
+
+    def rule(g, _):
+        raise NotImplementedError(f"the derivative for 'inplace version of {name}' is not implemented.")
+
+    return rule
+
+
+def _inverse_hyperbolic(name, numpy, rule):
+    """asinh, acosh, atanh: PyTorch's in-place variants record a node that refuses a gradient."""
+    return unary(
+        name,
+        numpy,
+        rule,
+        may_overflow=True,
+        in_place_backward_name=f"{name.capitalize()}Backward1",
+        in_place_rule=_no_in_place_derivative(name),
+        in_place_saves=None,
+    )
+
+
+asinh = _inverse_hyperbolic("asinh", np.arcsinh, lambda g, x: g * _rsqrt_of(plus_number(x**2, 1)))
+acosh = _inverse_hyperbolic("acosh", np.arccosh, lambda g, x: g * _rsqrt_of(minus_number(x * x, 1)))
+atanh = _inverse_hyperbolic("atanh", np.arctanh, lambda g, x: g / number_minus(1, x**2))
 # NumPy's names, which PyTorch also has: the same ops (PyTorch records the original's node)
 arcsin, arccos, arctan = alias(asin, "arcsin"), alias(acos, "arccos"), alias(atan, "arctan")
 arcsinh, arccosh, arctanh = alias(asinh, "arcsinh"), alias(acosh, "arccosh"), alias(atanh, "arctanh")

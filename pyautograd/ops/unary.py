@@ -274,9 +274,18 @@ def _in_place_function(declared):
             return declared.function(input, *args, **kwargs, inplace=True)
 
     else:
-        function = method_in_place(declared.function)
+        function = method_in_place(_written_back(declared))
     function.__name__ = function.__qualname__ = declared.name + "_"
     return function
+
+
+def _written_back(declared):
+    """What ``x.name_()`` computes before writing it into ``x``: the op, or its in-place
+    variant where PyTorch records another node for it (``asinh_``: ``AsinhBackward1``)."""
+    settings, _, floating, check, in_place_op = declared.function.spec
+    if in_place_op is declared.op:
+        return declared.function
+    return _public_function(declared.name, in_place_op, in_place_op, floating, settings, False, check)
 
 
 def methods():
@@ -286,7 +295,7 @@ def methods():
         if d.method:
             table[d.name] = d.function
             if d.in_place:
-                table[d.name + "_"] = method_in_place(d.function)
+                table[d.name + "_"] = method_in_place(_written_back(d) if not d.functional else d.function)
     return table
 
 
