@@ -59,7 +59,6 @@ FILE_SECONDS = {
     "test_cell_hints.py": 30,
     "test_displays.py": 35,
     "test_early_start.py": 181,
-    "test_exercises.py": 213,
     "test_graph_budget.py": 14,
     "test_harness.py": 1,
     "test_notebook_download.py": 11,
@@ -88,8 +87,28 @@ DEFAULT_FILE_SECONDS = 30
 # (no fixture of the file's own is shared between them), and the file is too long to be one
 # group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``, from the same
 # run as FILE_SECONDS), else DEFAULT_TEST_SECONDS.
-SPLIT_BY_TEST = {"test_lessons.py"}
+SPLIT_BY_TEST = {"test_exercises.py", "test_lessons.py"}
 TEST_SECONDS = {
+    "test_exercises.py::test_code_exercise_on_a_new_page_names_what_is_wrong[chromium]": 14,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-01-computational-graph]": 12,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-02-backprop-by-hand]": 9,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-03-two-layer-network]": 12,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-04-automatic-differentiation]": 11,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-04a-build-your-own-autograd]": 14,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-05-backward-gradient]": 11,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-06-training]": 23,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-07-matrix-backprop]": 10,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-08-depth]": 16,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-09-real-data]": 18,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-10-common-bugs]": 9,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-11-scalar-engine-learns]": 15,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-12-tensor-engine]": 9,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-13-capstone-digits]": 12,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-14-custom-function]": 6,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-15-diagnose]": 21,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-16-why-reverse-mode]": 8,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-17-map-to-pytorch]": 7,
+    "test_exercises.py::test_solved_exercise_is_marked_and_remembered[chromium]": 11,
     "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 20,
     "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 15,
     "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 11,
