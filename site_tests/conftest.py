@@ -54,6 +54,7 @@ FILE_SECONDS = {
     "test_backward_display.py": 80,
     "test_boot_failure.py": 46,
     "test_boot_share.py": 123,
+    "test_browser_flags.py": 1,
     "test_build.py": 1,
     "test_build_hook.py": 1,
     "test_cell_hints.py": 30,
