@@ -44,42 +44,43 @@ from serve_site import serve_in_thread  # noqa: E402
 
 BOOT_TIMEOUT_MS = 180_000
 
-# Seconds each test file took in one whole run of scripts/site-test (two processes side by
-# side on 2 shared cores, other work on the machine at load average 11-18: only the ratios
-# matter), for splitting the files between processes. The build (7-13 s, with the build
-# lock's wait) and warm_context's warm-up (28-42 s, once in each process that uses it) are
-# left out of the files that happened to pay them (the summary prints both). A file not
-# listed counts as DEFAULT_FILE_SECONDS.
+# Seconds each test file took in one whole run of `bash .ci/run` from a fresh clone (two
+# site-test processes side by side on 2 shared cores, beside the Python suite, other work on
+# the machine at load average 12 on average, 4-20: only the ratios matter), for splitting the
+# files between processes. The build (6-14 s, with the build lock's wait) and warm_context's
+# warm-up (19-25 s, once in each process that uses it) are left out of the files that
+# happened to pay them (the summary prints both). A file not listed counts as
+# DEFAULT_FILE_SECONDS.
 FILE_SECONDS = {
-    "test_backward_display.py": 80,
-    "test_boot_failure.py": 46,
-    "test_boot_share.py": 123,
-    "test_build.py": 1,
+    "test_backward_display.py": 66,
+    "test_boot_failure.py": 31,
+    "test_boot_share.py": 115,
+    "test_browser_flags.py": 1,
+    "test_build.py": 2,
     "test_build_hook.py": 1,
-    "test_cell_hints.py": 30,
+    "test_cell_hints.py": 19,
     "test_displays.py": 35,
-    "test_early_start.py": 181,
-    "test_exercises.py": 213,
-    "test_graph_budget.py": 14,
+    "test_early_start.py": 140,
+    "test_graph_budget.py": 20,
     "test_harness.py": 1,
-    "test_notebook_download.py": 11,
-    "test_offline.py": 62,
-    "test_offline_course.py": 157,
-    "test_page.py": 89,
-    "test_phone_use.py": 220,
-    "test_progress_page.py": 57,
-    "test_reader_text.py": 33,
-    "test_rough_edges.py": 114,
-    "test_run_order.py": 27,
-    "test_runner.py": 92,
-    "test_search.py": 16,
+    "test_notebook_download.py": 12,
+    "test_offline.py": 57,
+    "test_offline_course.py": 147,
+    "test_page.py": 61,
+    "test_phone_use.py": 182,
+    "test_progress_page.py": 63,
+    "test_reader_text.py": 15,
+    "test_rough_edges.py": 90,
+    "test_run_order.py": 20,
+    "test_runner.py": 81,
+    "test_search.py": 15,
     "test_share.py": 108,
     "test_slow_link.py": 16,
-    "test_snapshot.py": 103,
-    "test_start_up_work.py": 30,
+    "test_snapshot.py": 130,
+    "test_start_up_work.py": 27,
     "test_sw_cache.py": 2,
-    "test_tabs.py": 50,
-    "test_visit.py": 139,
+    "test_tabs.py": 43,
+    "test_visit.py": 146,
 }
 DEFAULT_FILE_SECONDS = 30
 
@@ -88,33 +89,53 @@ DEFAULT_FILE_SECONDS = 30
 # (no fixture of the file's own is shared between them), and the file is too long to be one
 # group's floor. Each of their tests weighs TEST_SECONDS (``file::test[id]``, from the same
 # run as FILE_SECONDS), else DEFAULT_TEST_SECONDS.
-SPLIT_BY_TEST = {"test_lessons.py"}
+SPLIT_BY_TEST = {"test_exercises.py", "test_lessons.py"}
 TEST_SECONDS = {
-    "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 20,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 15,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 11,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 15,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 14,
+    "test_exercises.py::test_code_exercise_on_a_new_page_names_what_is_wrong[chromium]": 11,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-01-computational-graph]": 8,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-02-backprop-by-hand]": 10,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-03-two-layer-network]": 9,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-04-automatic-differentiation]": 15,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-04a-build-your-own-autograd]": 16,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-05-backward-gradient]": 16,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-06-training]": 24,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-07-matrix-backprop]": 10,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-08-depth]": 17,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-09-real-data]": 16,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-10-common-bugs]": 11,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-11-scalar-engine-learns]": 11,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-12-tensor-engine]": 10,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-13-capstone-digits]": 14,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-14-custom-function]": 13,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-15-diagnose]": 22,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-16-why-reverse-mode]": 14,
+    "test_exercises.py::test_every_code_exercise_accepts_its_right_answer_in_the_browser[chromium-17-map-to-pytorch]": 10,
+    "test_exercises.py::test_solved_exercise_is_marked_and_remembered[chromium]": 18,
+    "test_lessons.py::test_a_stalled_numpy_download_fails_soon_with_a_message[chromium]": 17,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-01-computational-graph]": 13,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-02-backprop-by-hand]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-03-two-layer-network]": 10,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04-automatic-differentiation]": 12,
     "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-04a-build-your-own-autograd]": 14,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 14,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 30,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 12,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 21,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-09-real-data]": 23,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 11,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 19,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 11,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 16,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 6,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 27,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 9,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-05-backward-gradient]": 15,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-06-training]": 21,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-07-matrix-backprop]": 13,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-08-depth]": 17,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-09-real-data]": 28,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-10-common-bugs]": 16,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-11-scalar-engine-learns]": 33,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-12-tensor-engine]": 8,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-13-capstone-digits]": 17,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-14-custom-function]": 14,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-15-diagnose]": 40,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-16-why-reverse-mode]": 10,
     "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-17-map-to-pytorch]": 8,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 30,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 11,
-    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 8,
-    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 35,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-index]": 26,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-playground]": 6,
+    "test_lessons.py::test_every_lesson_cell_matches_cpython[chromium-reference]": 12,
+    "test_lessons.py::test_numpy_fallback_from_official_url[chromium]": 41,
     "test_lessons.py::test_the_nav_has_pages_with_cells": 1,
-    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 17,
+    "test_lessons.py::test_without_numpy_plain_python_runs_and_numpy_cells_explain[chromium]": 16,
 }
 DEFAULT_TEST_SECONDS = 20
 

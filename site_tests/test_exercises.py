@@ -3,6 +3,7 @@ and in the navigation, and the browser remembers it across visits. None of them 
 Python's first start: each opens its pages in one profile that keeps the memory snapshot
 (``open_warm``), where Python restores instead of starting cold."""
 
+import pytest
 from conftest import set_code, shot, wait_cells
 
 LESSON = "lessons/04a-build-your-own-autograd/"
@@ -78,35 +79,37 @@ def test_code_exercise_on_a_new_page_names_what_is_wrong(server, open_warm, nump
     assert not s.errors, s.errors
 
 
-def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, open_warm, numpy_in_site):
+def _code_exercises_by_page():
     """Every exercise judged on code (tests/exercise_answers.py, the answers the CPython checker
-    tests use) passes in Pyodide too: on its page, after the page's cells ran, the right answer
-    typed into the exercise cell prints ✅ and marks the heading solved."""
+    tests use), grouped by its page: slug -> [(id, setup, right answer)], in id order."""
     from exercise_answers import CASES
 
     by_page = {}
     for ex_id, (page_file, setup, answers) in sorted(CASES.items()):
         by_page.setdefault(page_file.removesuffix(".md"), []).append((ex_id, setup, answers["right"]))
-    s = None
-    for slug, exercises in sorted(by_page.items()):
-        url = f"{server.url}lessons/{slug}/"
-        if s is None:
-            s = open_warm(url)
-        else:
-            s.page.goto(url)
-        page = s.page
-        wait_cells(page)
-        page.evaluate("window.lessonRunner.runAll()")  # the namespace the CPython tests answer in
-        if page.evaluate("window.lessonRunner.pythonStart") == "started":
-            # the snapshot a reader's first visit keeps: later pages restore Python from it
-            page.evaluate("window.lessonRunner.offlineReady()")
-        for ex_id, setup, right in exercises:
-            index = _exercise_cell(page, ex_id)
-            code = f"{right}\n{setup}\n\nfrom lessonkit import check\n\ncheck({ex_id!r}, answer)\n"
-            set_code(page, index, code)
-            result = page.evaluate(f"window.lessonRunner.run({index})")
-            assert result["error"] is None and "✅" in result["stdout"], (ex_id, result)
-            assert ex_id in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')"), ex_id
-        # each solved exercise's heading on this page gets its mark
-        page.wait_for_function(f"document.querySelectorAll('.lr-solved-mark').length >= {len(exercises)}")
+    return dict(sorted(by_page.items()))
+
+
+CODE_EXERCISES = _code_exercises_by_page()
+
+
+# One test per page, so the site-test processes can share the pages out (SPLIT_BY_TEST).
+@pytest.mark.parametrize("slug", list(CODE_EXERCISES), ids=list(CODE_EXERCISES))
+def test_every_code_exercise_accepts_its_right_answer_in_the_browser(server, open_warm, numpy_in_site, slug):
+    """Every exercise judged on code passes in Pyodide too: on its page, after the page's cells
+    ran, the right answer typed into the exercise cell prints ✅ and marks the heading solved."""
+    exercises = CODE_EXERCISES[slug]
+    s = open_warm(f"{server.url}lessons/{slug}/")
+    page = s.page
+    wait_cells(page)
+    page.evaluate("window.lessonRunner.runAll()")  # the namespace the CPython tests answer in
+    for ex_id, setup, right in exercises:
+        index = _exercise_cell(page, ex_id)
+        code = f"{right}\n{setup}\n\nfrom lessonkit import check\n\ncheck({ex_id!r}, answer)\n"
+        set_code(page, index, code)
+        result = page.evaluate(f"window.lessonRunner.run({index})")
+        assert result["error"] is None and "✅" in result["stdout"], (ex_id, result)
+        assert ex_id in page.evaluate("localStorage.getItem('pyautograd-lessons:solved:v1')"), ex_id
+    # each solved exercise's heading on this page gets its mark
+    page.wait_for_function(f"document.querySelectorAll('.lr-solved-mark').length >= {len(exercises)}")
     assert not s.errors, s.errors
