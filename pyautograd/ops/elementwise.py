@@ -785,65 +785,52 @@ class Hypot(Function):
         return ta * a / out + tb * b / out
 
 
-class LogAddExp(Function):
-    """``logaddexp(a, b)``: log(exp(a) + exp(b)), computed without overflow."""
-
-    backward_name = "LogaddexpBackward0"
-
-    @staticmethod
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        return np.logaddexp(a, b)
-
-    @staticmethod
-    def backward(ctx, g):
-        """PyTorch's formulas: g / (1 + exp(b - a)) for a, g / (1 + exp(a - b)) for b."""
-        a, b = ctx.saved_tensors
-        need_a, need_b = ctx.needs_input_grad
-        return (
-            sum_like(g / plus_number(common.exp(b - a), 1), a) if need_a else None,
-            sum_like(g / plus_number(common.exp(a - b), 1), b) if need_b else None,
-        )
-
-    @staticmethod
-    def jvp(ctx, ta, tb):
-        a, b = ctx.saved_tensors
-        with np.errstate(over="ignore", invalid="ignore"):
-            return ta / (np.exp(b - a) + 1) + tb / (np.exp(a - b) + 1)
-
-
-class LogAddExp2(Function):
-    """``logaddexp2(a, b)``: log2(2^a + 2^b), computed without overflow."""
-
-    backward_name = "Logaddexp2Backward0"
-
-    @staticmethod
-    def forward(ctx, a, b):
-        ctx.save_for_backward(a, b)
-        return np.logaddexp2(a, b)
-
-    @staticmethod
-    def backward(ctx, g):
-        """PyTorch's formulas: g / (1 + pow(2, b - a)) for a, g / (1 + pow(2, a - b)) for b."""
-        a, b = ctx.saved_tensors
-        need_a, need_b = ctx.needs_input_grad
-        return (
-            sum_like(g / plus_number(_two_to(b - a), 1), a) if need_a else None,
-            sum_like(g / plus_number(_two_to(a - b), 1), b) if need_b else None,
-        )
-
-    @staticmethod
-    def jvp(ctx, ta, tb):
-        a, b = ctx.saved_tensors
-        with np.errstate(over="ignore", invalid="ignore"):
-            return ta / (np.exp2(b - a) + 1) + tb / (np.exp2(a - b) + 1)
-
-
 def _two_to(x):
     """C++'s ``pow(2, x)`` in a formula: ``PowBackward2`` on a tensor."""
     if type(x) is Tensor:
         return RPow.apply(x, 2.0)
     return _power(2.0, x)
+
+
+class LogAddExp(Function):
+    """``logaddexp(a, b)``: log(exp(a) + exp(b)), computed without overflow (``LogAddExp2``:
+    the same in base 2)."""
+
+    backward_name = "LogaddexpBackward0"
+    numpy = staticmethod(np.logaddexp)
+    power = staticmethod(common.exp)  # the base to a power in the formula (a node on tensors)
+    power_of_arrays = staticmethod(np.exp)
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return ctx.numpy(a, b)
+
+    @staticmethod
+    def backward(ctx, g):
+        """PyTorch's formulas: g / (1 + exp(b - a)) for a, g / (1 + exp(a - b)) for b
+        (``pow(2, ...)`` for logaddexp2)."""
+        a, b = ctx.saved_tensors
+        need_a, need_b = ctx.needs_input_grad
+        return (
+            sum_like(g / plus_number(ctx.power(b - a), 1), a) if need_a else None,
+            sum_like(g / plus_number(ctx.power(a - b), 1), b) if need_b else None,
+        )
+
+    @staticmethod
+    def jvp(ctx, ta, tb):
+        a, b = ctx.saved_tensors
+        with np.errstate(over="ignore", invalid="ignore"):
+            return ta / (ctx.power_of_arrays(b - a) + 1) + tb / (ctx.power_of_arrays(a - b) + 1)
+
+
+class LogAddExp2(LogAddExp):
+    """``logaddexp2(a, b)``: log2(2^a + 2^b), computed without overflow."""
+
+    backward_name = "Logaddexp2Backward0"
+    numpy = staticmethod(np.logaddexp2)
+    power = staticmethod(_two_to)
+    power_of_arrays = staticmethod(np.exp2)
 
 
 class Fmax(Function):
